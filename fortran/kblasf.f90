@@ -1,0 +1,209 @@
+! kblasf — Fortran interfaces (ISO_C_BINDING) to the kblasf C API.
+!
+! Handles and device memory are type(c_ptr); device arrays are passed as type(c_ptr)
+! (from kblasf_malloc, or c_loc of host arrays on the host executor); alpha and beta
+! are ordinary Fortran scalars of the routine's type. Integers are integer(kblasf_int):
+! 32-bit, or 64-bit when the library was configured with --enable-ilp64.
+! Every function returns a status: KBLASF_STATUS_SUCCESS (0) or an error code.
+module kblasf
+  use, intrinsic :: iso_c_binding
+  use kblasf_kinds
+  implicit none
+
+  integer(c_int), parameter :: KBLASF_STATUS_SUCCESS = 0, &
+       KBLASF_STATUS_INVALID_VALUE = 1, KBLASF_STATUS_ALLOC_FAILED = 2, &
+       KBLASF_STATUS_NO_DEVICE = 3, KBLASF_STATUS_EXECUTION_FAILED = 4, &
+       KBLASF_STATUS_NOT_SUPPORTED = 5, KBLASF_STATUS_INTERNAL_ERROR = 6
+  integer(c_int), parameter :: KBLASF_BACKEND_AUTO = 0, KBLASF_BACKEND_CUDA = 1, &
+       KBLASF_BACKEND_HOST = 2
+
+  interface
+    ! ---- handle ---------------------------------------------------------------
+    integer(c_int) function kblasf_create(handle, device) bind(C, name="kblasf_create")
+      import :: c_int, c_ptr
+      type(c_ptr), intent(out) :: handle
+      integer(c_int), value :: device
+    end function
+    integer(c_int) function kblasf_create_backend(handle, device, backend) &
+         bind(C, name="kblasf_create_backend")
+      import :: c_int, c_ptr
+      type(c_ptr), intent(out) :: handle
+      integer(c_int), value :: device, backend
+    end function
+    integer(c_int) function kblasf_destroy(handle) bind(C, name="kblasf_destroy")
+      import :: c_int, c_ptr
+      type(c_ptr), value :: handle
+    end function
+    integer(c_int) function kblasf_set_stream(handle, stream) bind(C, name="kblasf_set_stream")
+      import :: c_int, c_ptr
+      type(c_ptr), value :: handle, stream
+    end function
+    integer(c_int) function kblasf_synchronize(handle) bind(C, name="kblasf_synchronize")
+      import :: c_int, c_ptr
+      type(c_ptr), value :: handle
+    end function
+    integer(c_int) function kblasf_get_backend(handle) bind(C, name="kblasf_get_backend")
+      import :: c_int, c_ptr
+      type(c_ptr), value :: handle
+    end function
+    integer(c_int) function kblasf_device_count() bind(C, name="kblasf_device_count")
+      import :: c_int
+    end function
+
+    ! ---- memory -----------------------------------------------------------------
+    integer(c_int) function kblasf_malloc(handle, ptr, bytes) bind(C, name="kblasf_malloc")
+      import :: c_int, c_ptr, c_size_t
+      type(c_ptr), value :: handle
+      type(c_ptr), intent(out) :: ptr
+      integer(c_size_t), value :: bytes
+    end function
+    integer(c_int) function kblasf_free(handle, ptr) bind(C, name="kblasf_free")
+      import :: c_int, c_ptr
+      type(c_ptr), value :: handle, ptr
+    end function
+    integer(c_int) function kblasf_set_matrix(handle, m, n, elsize, hA, lda, dA, ldda) &
+         bind(C, name="kblasf_set_matrix")
+      import :: c_int, c_ptr, c_size_t, kblasf_int
+      type(c_ptr), value :: handle, hA, dA
+      integer(kblasf_int), value :: m, n, lda, ldda
+      integer(c_size_t), value :: elsize
+    end function
+    integer(c_int) function kblasf_get_matrix(handle, m, n, elsize, dA, ldda, hA, lda) &
+         bind(C, name="kblasf_get_matrix")
+      import :: c_int, c_ptr, c_size_t, kblasf_int
+      type(c_ptr), value :: handle, dA, hA
+      integer(kblasf_int), value :: m, n, ldda, lda
+      integer(c_size_t), value :: elsize
+    end function
+
+    ! ---- matrix-vector products (device API); see kblasf.h for the semantics ----
+    integer(c_int) function kblasf_sgemv(handle, trans, m, n, alpha, A, lda, x, incx, &
+         beta, y, incy) bind(C, name="kblasf_sgemv")
+      import :: c_int, c_ptr, c_char, c_float, c_double, c_float_complex, c_double_complex, kblasf_int
+      type(c_ptr), value :: handle, A, x, y
+      character(kind=c_char), value :: trans
+      integer(kblasf_int), value :: m, n, lda, incx, incy
+      real(c_float), intent(in) :: alpha, beta
+    end function
+    integer(c_int) function kblasf_sgemv_offset(handle, trans, m, n, alpha, A, lda, x, incx, &
+         beta, y, incy, offr, offc) bind(C, name="kblasf_sgemv_offset")
+      import :: c_int, c_ptr, c_char, c_float, c_double, c_float_complex, c_double_complex, kblasf_int
+      type(c_ptr), value :: handle, A, x, y
+      character(kind=c_char), value :: trans
+      integer(kblasf_int), value :: m, n, lda, incx, incy, offr, offc
+      real(c_float), intent(in) :: alpha, beta
+    end function
+    integer(c_int) function kblasf_ssymv(handle, uplo, n, alpha, A, lda, x, incx, &
+         beta, y, incy) bind(C, name="kblasf_ssymv")
+      import :: c_int, c_ptr, c_char, c_float, c_double, c_float_complex, c_double_complex, kblasf_int
+      type(c_ptr), value :: handle, A, x, y
+      character(kind=c_char), value :: uplo
+      integer(kblasf_int), value :: n, lda, incx, incy
+      real(c_float), intent(in) :: alpha, beta
+    end function
+    integer(c_int) function kblasf_ssymv_offset(handle, uplo, n, alpha, A, lda, x, incx, &
+         beta, y, incy, off) bind(C, name="kblasf_ssymv_offset")
+      import :: c_int, c_ptr, c_char, c_float, c_double, c_float_complex, c_double_complex, kblasf_int
+      type(c_ptr), value :: handle, A, x, y
+      character(kind=c_char), value :: uplo
+      integer(kblasf_int), value :: n, lda, incx, incy, off
+      real(c_float), intent(in) :: alpha, beta
+    end function
+    integer(c_int) function kblasf_dgemv(handle, trans, m, n, alpha, A, lda, x, incx, &
+         beta, y, incy) bind(C, name="kblasf_dgemv")
+      import :: c_int, c_ptr, c_char, c_float, c_double, c_float_complex, c_double_complex, kblasf_int
+      type(c_ptr), value :: handle, A, x, y
+      character(kind=c_char), value :: trans
+      integer(kblasf_int), value :: m, n, lda, incx, incy
+      real(c_double), intent(in) :: alpha, beta
+    end function
+    integer(c_int) function kblasf_dgemv_offset(handle, trans, m, n, alpha, A, lda, x, incx, &
+         beta, y, incy, offr, offc) bind(C, name="kblasf_dgemv_offset")
+      import :: c_int, c_ptr, c_char, c_float, c_double, c_float_complex, c_double_complex, kblasf_int
+      type(c_ptr), value :: handle, A, x, y
+      character(kind=c_char), value :: trans
+      integer(kblasf_int), value :: m, n, lda, incx, incy, offr, offc
+      real(c_double), intent(in) :: alpha, beta
+    end function
+    integer(c_int) function kblasf_dsymv(handle, uplo, n, alpha, A, lda, x, incx, &
+         beta, y, incy) bind(C, name="kblasf_dsymv")
+      import :: c_int, c_ptr, c_char, c_float, c_double, c_float_complex, c_double_complex, kblasf_int
+      type(c_ptr), value :: handle, A, x, y
+      character(kind=c_char), value :: uplo
+      integer(kblasf_int), value :: n, lda, incx, incy
+      real(c_double), intent(in) :: alpha, beta
+    end function
+    integer(c_int) function kblasf_dsymv_offset(handle, uplo, n, alpha, A, lda, x, incx, &
+         beta, y, incy, off) bind(C, name="kblasf_dsymv_offset")
+      import :: c_int, c_ptr, c_char, c_float, c_double, c_float_complex, c_double_complex, kblasf_int
+      type(c_ptr), value :: handle, A, x, y
+      character(kind=c_char), value :: uplo
+      integer(kblasf_int), value :: n, lda, incx, incy, off
+      real(c_double), intent(in) :: alpha, beta
+    end function
+    integer(c_int) function kblasf_cgemv(handle, trans, m, n, alpha, A, lda, x, incx, &
+         beta, y, incy) bind(C, name="kblasf_cgemv")
+      import :: c_int, c_ptr, c_char, c_float, c_double, c_float_complex, c_double_complex, kblasf_int
+      type(c_ptr), value :: handle, A, x, y
+      character(kind=c_char), value :: trans
+      integer(kblasf_int), value :: m, n, lda, incx, incy
+      complex(c_float_complex), intent(in) :: alpha, beta
+    end function
+    integer(c_int) function kblasf_cgemv_offset(handle, trans, m, n, alpha, A, lda, x, incx, &
+         beta, y, incy, offr, offc) bind(C, name="kblasf_cgemv_offset")
+      import :: c_int, c_ptr, c_char, c_float, c_double, c_float_complex, c_double_complex, kblasf_int
+      type(c_ptr), value :: handle, A, x, y
+      character(kind=c_char), value :: trans
+      integer(kblasf_int), value :: m, n, lda, incx, incy, offr, offc
+      complex(c_float_complex), intent(in) :: alpha, beta
+    end function
+    integer(c_int) function kblasf_chemv(handle, uplo, n, alpha, A, lda, x, incx, &
+         beta, y, incy) bind(C, name="kblasf_chemv")
+      import :: c_int, c_ptr, c_char, c_float, c_double, c_float_complex, c_double_complex, kblasf_int
+      type(c_ptr), value :: handle, A, x, y
+      character(kind=c_char), value :: uplo
+      integer(kblasf_int), value :: n, lda, incx, incy
+      complex(c_float_complex), intent(in) :: alpha, beta
+    end function
+    integer(c_int) function kblasf_chemv_offset(handle, uplo, n, alpha, A, lda, x, incx, &
+         beta, y, incy, off) bind(C, name="kblasf_chemv_offset")
+      import :: c_int, c_ptr, c_char, c_float, c_double, c_float_complex, c_double_complex, kblasf_int
+      type(c_ptr), value :: handle, A, x, y
+      character(kind=c_char), value :: uplo
+      integer(kblasf_int), value :: n, lda, incx, incy, off
+      complex(c_float_complex), intent(in) :: alpha, beta
+    end function
+    integer(c_int) function kblasf_zgemv(handle, trans, m, n, alpha, A, lda, x, incx, &
+         beta, y, incy) bind(C, name="kblasf_zgemv")
+      import :: c_int, c_ptr, c_char, c_float, c_double, c_float_complex, c_double_complex, kblasf_int
+      type(c_ptr), value :: handle, A, x, y
+      character(kind=c_char), value :: trans
+      integer(kblasf_int), value :: m, n, lda, incx, incy
+      complex(c_double_complex), intent(in) :: alpha, beta
+    end function
+    integer(c_int) function kblasf_zgemv_offset(handle, trans, m, n, alpha, A, lda, x, incx, &
+         beta, y, incy, offr, offc) bind(C, name="kblasf_zgemv_offset")
+      import :: c_int, c_ptr, c_char, c_float, c_double, c_float_complex, c_double_complex, kblasf_int
+      type(c_ptr), value :: handle, A, x, y
+      character(kind=c_char), value :: trans
+      integer(kblasf_int), value :: m, n, lda, incx, incy, offr, offc
+      complex(c_double_complex), intent(in) :: alpha, beta
+    end function
+    integer(c_int) function kblasf_zhemv(handle, uplo, n, alpha, A, lda, x, incx, &
+         beta, y, incy) bind(C, name="kblasf_zhemv")
+      import :: c_int, c_ptr, c_char, c_float, c_double, c_float_complex, c_double_complex, kblasf_int
+      type(c_ptr), value :: handle, A, x, y
+      character(kind=c_char), value :: uplo
+      integer(kblasf_int), value :: n, lda, incx, incy
+      complex(c_double_complex), intent(in) :: alpha, beta
+    end function
+    integer(c_int) function kblasf_zhemv_offset(handle, uplo, n, alpha, A, lda, x, incx, &
+         beta, y, incy, off) bind(C, name="kblasf_zhemv_offset")
+      import :: c_int, c_ptr, c_char, c_float, c_double, c_float_complex, c_double_complex, kblasf_int
+      type(c_ptr), value :: handle, A, x, y
+      character(kind=c_char), value :: uplo
+      integer(kblasf_int), value :: n, lda, incx, incy, off
+      complex(c_double_complex), intent(in) :: alpha, beta
+    end function
+  end interface
+end module kblasf

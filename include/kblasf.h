@@ -1,0 +1,145 @@
+/*
+ * kblasf.h — public C interface of kblasf, a Fortran-compatible LAPACK acceleration
+ * library for NVIDIA GPUs.
+ *
+ * Two kinds of calls:
+ *  - device API (kblasf_dgemv, ...): operands live in "device" memory of a handle
+ *    (GPU memory for the CUDA executor, host memory for the host executor); the call is
+ *    asynchronous on the handle's stream; alpha/beta are passed by pointer to host memory.
+ *  - memory helpers (kblasf_malloc, kblasf_set_matrix, ...) that move data to and from
+ *    the handle's device memory.
+ *
+ * Illegal arguments are reported through the LAPACK/BLAS error handler xerbla_ (name
+ * "KBLASF_DGEMV", position of the first bad argument, counting from 1 without the
+ * handle) and the call returns KBLASF_STATUS_INVALID_VALUE without touching any data.
+ */
+#ifndef KBLASF_H
+#define KBLASF_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "kblasf_config.h"
+
+#ifdef __cplusplus
+#include <complex>
+typedef std::complex<float>  kblasf_complex_float;
+typedef std::complex<double> kblasf_complex_double;
+extern "C" {
+#else
+#include <complex.h>
+typedef float _Complex  kblasf_complex_float;
+typedef double _Complex kblasf_complex_double;
+#endif
+
+#if KBLASF_ILP64
+typedef int64_t kblasf_int;
+#else
+typedef int32_t kblasf_int;
+#endif
+
+typedef enum {
+    KBLASF_STATUS_SUCCESS         = 0,
+    KBLASF_STATUS_INVALID_VALUE   = 1, /* an illegal argument (reported through xerbla_) */
+    KBLASF_STATUS_ALLOC_FAILED    = 2, /* device or pinned memory could not be allocated */
+    KBLASF_STATUS_NO_DEVICE       = 3, /* a CUDA backend was required but no GPU is usable */
+    KBLASF_STATUS_EXECUTION_FAILED= 4, /* a kernel launch, cuBLAS or copy failed */
+    KBLASF_STATUS_NOT_SUPPORTED   = 5, /* not available in this build */
+    KBLASF_STATUS_INTERNAL_ERROR  = 6
+} kblasf_status_t;
+
+typedef enum {
+    KBLASF_BACKEND_AUTO = 0, /* CUDA when a usable GPU is present, else host */
+    KBLASF_BACKEND_CUDA = 1,
+    KBLASF_BACKEND_HOST = 2
+} kblasf_backend_t;
+
+/* Opaque handle: an executor (CUDA stream + cuBLAS handle, or the host executor). */
+typedef struct kblasf_context *kblasf_handle_t;
+
+/* ---- handle ---------------------------------------------------------------- */
+
+/* Creates a handle on GPU `device` (-1: KBLASF_DEVICE or 0). The backend follows
+ * KBLASF_BACKEND (auto|cuda|host); without a usable GPU "auto" gives the host executor. */
+kblasf_status_t kblasf_create(kblasf_handle_t *handle, int device);
+/* Same, with the backend chosen by the caller instead of the environment. */
+kblasf_status_t kblasf_create_backend(kblasf_handle_t *handle, int device,
+                                      kblasf_backend_t backend);
+kblasf_status_t kblasf_destroy(kblasf_handle_t handle);
+/* stream: a cudaStream_t (NULL: the default stream). Ignored by the host executor. */
+kblasf_status_t kblasf_set_stream(kblasf_handle_t handle, void *stream);
+kblasf_status_t kblasf_get_stream(kblasf_handle_t handle, void **stream);
+/* Waits for all work queued on the handle's stream. */
+kblasf_status_t kblasf_synchronize(kblasf_handle_t handle);
+/* KBLASF_BACKEND_CUDA or KBLASF_BACKEND_HOST: the executor this handle runs on. */
+kblasf_backend_t kblasf_get_backend(kblasf_handle_t handle);
+/* The lazily created per-thread default handle used by the LAPACK-style host API. */
+kblasf_handle_t kblasf_default_handle(void);
+/* Number of usable CUDA devices (0 without a GPU, a driver, or CUDA in this build). */
+int kblasf_device_count(void);
+const char *kblasf_status_string(kblasf_status_t status);
+const char *kblasf_version(void);
+
+/* ---- memory of the handle's executor ----------------------------------------- */
+
+kblasf_status_t kblasf_malloc(kblasf_handle_t handle, void **ptr, size_t bytes);
+kblasf_status_t kblasf_free(kblasf_handle_t handle, void *ptr);
+/* 2D copies of an m x n column-major matrix of elements of `elsize` bytes.
+ * Asynchronous on the handle's stream; the host side may be pageable memory (it goes
+ * through pinned staging buffers) and may be reused once the call returns. */
+kblasf_status_t kblasf_set_matrix(kblasf_handle_t handle, kblasf_int m, kblasf_int n,
+                                  size_t elsize, const void *hA, kblasf_int lda,
+                                  void *dA, kblasf_int ldda);
+kblasf_status_t kblasf_get_matrix(kblasf_handle_t handle, kblasf_int m, kblasf_int n,
+                                  size_t elsize, const void *dA, kblasf_int ldda,
+                                  void *hA, kblasf_int lda);
+/* Vectors with BLAS increments (incx, incy > 0 on both sides). */
+kblasf_status_t kblasf_set_vector(kblasf_handle_t handle, kblasf_int n, size_t elsize,
+                                  const void *hx, kblasf_int incx, void *dy, kblasf_int incy);
+kblasf_status_t kblasf_get_vector(kblasf_handle_t handle, kblasf_int n, size_t elsize,
+                                  const void *dx, kblasf_int incx, void *hy, kblasf_int incy);
+
+/* ---- matrix-vector (device API) ------------------------------------------------
+ * BLAS semantics: quick return when m or n is 0 (or alpha == 0 and beta == 1),
+ * beta == 0 never reads y, any nonzero incx/incy.
+ *
+ * _offset forms: A is the ORIGINAL matrix pointer; the operation uses the submatrix
+ * that starts at row offr, column offc (0-based), i.e. A + offr + offc*lda, and the
+ * kernels keep their loads aligned to the original matrix so that a submatrix costs no
+ * more than a full matrix. lda >= max(1, offr + m) is required. x and y are the
+ * vectors of the submatrix product. For symv/hemv the submatrix is the diagonal
+ * block A(off:off+n-1, off:off+n-1).
+ */
+#define KBLASF_MV_PROTOS(P, T)                                                          \
+kblasf_status_t kblasf_##P##gemv(kblasf_handle_t h, char trans, kblasf_int m,          \
+        kblasf_int n, const T *alpha, const T *A, kblasf_int lda, const T *x,          \
+        kblasf_int incx, const T *beta, T *y, kblasf_int incy);                        \
+kblasf_status_t kblasf_##P##gemv_offset(kblasf_handle_t h, char trans, kblasf_int m,   \
+        kblasf_int n, const T *alpha, const T *A, kblasf_int lda, const T *x,          \
+        kblasf_int incx, const T *beta, T *y, kblasf_int incy, kblasf_int offr,        \
+        kblasf_int offc);
+
+KBLASF_MV_PROTOS(s, float)
+KBLASF_MV_PROTOS(d, double)
+KBLASF_MV_PROTOS(c, kblasf_complex_float)
+KBLASF_MV_PROTOS(z, kblasf_complex_double)
+#undef KBLASF_MV_PROTOS
+
+/* Symmetric (s, d) and Hermitian (c, z) matrix-vector product. */
+#define KBLASF_SYMV_PROTOS(P, NAME, T)                                                 \
+kblasf_status_t kblasf_##P##NAME(kblasf_handle_t h, char uplo, kblasf_int n,           \
+        const T *alpha, const T *A, kblasf_int lda, const T *x, kblasf_int incx,       \
+        const T *beta, T *y, kblasf_int incy);                                         \
+kblasf_status_t kblasf_##P##NAME##_offset(kblasf_handle_t h, char uplo, kblasf_int n,  \
+        const T *alpha, const T *A, kblasf_int lda, const T *x, kblasf_int incx,       \
+        const T *beta, T *y, kblasf_int incy, kblasf_int off);
+
+KBLASF_SYMV_PROTOS(s, symv, float)
+KBLASF_SYMV_PROTOS(d, symv, double)
+KBLASF_SYMV_PROTOS(c, hemv, kblasf_complex_float)
+KBLASF_SYMV_PROTOS(z, hemv, kblasf_complex_double)
+#undef KBLASF_SYMV_PROTOS
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* KBLASF_H */

@@ -1,0 +1,30 @@
+/*
+ * blas.h — the Fortran BLAS routines the host executor and the core call.
+ * Character arguments are followed by their hidden lengths (gfortran ABI), which
+ * reference BLAS and OpenBLAS both accept.
+ */
+#ifndef KBLASF_BLAS_H
+#define KBLASF_BLAS_H
+
+#include "kblasf.h"
+
+typedef size_t kblasf_strlen; /* hidden Fortran character length */
+
+#define KBLASF_BLAS_MV(P, NAME, T)                                                      \
+void P##gemv_(const char *trans, const kblasf_int *m, const kblasf_int *n,             \
+              const T *alpha, const T *A, const kblasf_int *lda, const T *x,           \
+              const kblasf_int *incx, const T *beta, T *y, const kblasf_int *incy,     \
+              kblasf_strlen ltrans);                                                   \
+void P##NAME##_(const char *uplo, const kblasf_int *n, const T *alpha, const T *A,     \
+              const kblasf_int *lda, const T *x, const kblasf_int *incx,               \
+              const T *beta, T *y, const kblasf_int *incy, kblasf_strlen luplo);
+
+KBLASF_BLAS_MV(s, symv, float)
+KBLASF_BLAS_MV(d, symv, double)
+KBLASF_BLAS_MV(c, hemv, kblasf_complex_float)
+KBLASF_BLAS_MV(z, hemv, kblasf_complex_double)
+#undef KBLASF_BLAS_MV
+
+void xerbla_(const char *srname, const kblasf_int *info, kblasf_strlen lsrname);
+
+#endif

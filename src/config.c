@@ -1,0 +1,37 @@
+/* config.c — configuration from the environment, read once per process. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "internal.h"
+
+static kblasf_config config;
+static pthread_once_t config_once = PTHREAD_ONCE_INIT;
+
+static void read_config(void)
+{
+    const char *s;
+
+    config.backend = KBLASF_BACKEND_AUTO;
+    s = getenv("KBLASF_BACKEND");
+    if (s && *s) {
+        if (!strcasecmp(s, "cuda") || !strcasecmp(s, "gpu"))
+            config.backend = KBLASF_BACKEND_CUDA;
+        else if (!strcasecmp(s, "host") || !strcasecmp(s, "cpu"))
+            config.backend = KBLASF_BACKEND_HOST;
+        else if (strcasecmp(s, "auto"))
+            fprintf(stderr, "kblasf: KBLASF_BACKEND=%s not understood (auto|cuda|host); "
+                            "using auto\n", s);
+    }
+    s = getenv("KBLASF_DEVICE");
+    config.device = (s && *s) ? atoi(s) : 0;
+    s = getenv("KBLASF_VERBOSE");
+    config.verbose = (s && *s && strcmp(s, "0") != 0);
+}
+
+const kblasf_config *kblasf_get_config(void)
+{
+    pthread_once(&config_once, read_config);
+    return &config;
+}

@@ -1,0 +1,315 @@
+/* exec_cuda.c — the CUDA executor: a stream, device memory, and 2D copies that go
+ * through pinned staging buffers when the host side is pageable. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+
+#if KBLASF_HAVE_CUDA
+#include <cuda_runtime_api.h>
+#include "exec_cuda.h"
+
+void kblasf_scuda_prims(kblasf_prims_s *p);
+void kblasf_dcuda_prims(kblasf_prims_d *p);
+void kblasf_ccuda_prims(kblasf_prims_c *p);
+void kblasf_zcuda_prims(kblasf_prims_z *p);
+
+enum { NSTAGE = 2, STAGE_BYTES = 8 << 20 }; /* two 8 MiB buffers: copy one, fill the other */
+
+typedef struct cuda_state {
+    void       *stage[NSTAGE];
+    cudaEvent_t stage_free[NSTAGE]; /* recorded when the DMA that reads/writes it is done */
+    int         next;
+} cuda_state;
+
+kblasf_status_t kblasf_cuda_check(cudaError_t err, const char *what)
+{
+    if (err == cudaSuccess)
+        return KBLASF_STATUS_SUCCESS;
+    fprintf(stderr, "kblasf: %s failed: %s\n", what, cudaGetErrorString(err));
+    return err == cudaErrorMemoryAllocation ? KBLASF_STATUS_ALLOC_FAILED
+                                            : KBLASF_STATUS_EXECUTION_FAILED;
+}
+
+int kblasf_cuda_probe(char *why, size_t whylen)
+{
+    int n = 0, dev = kblasf_get_config()->device;
+    cudaError_t err = cudaGetDeviceCount(&n);
+    struct cudaDeviceProp prop;
+
+    if (err != cudaSuccess) {
+        cudaGetLastError(); /* clear it */
+        snprintf(why, whylen, "%s", cudaGetErrorString(err));
+        return 0;
+    }
+    if (n == 0) {
+        snprintf(why, whylen, "no CUDA device");
+        return 0;
+    }
+    if (dev < 0 || dev >= n || cudaGetDeviceProperties(&prop, dev) != cudaSuccess)
+        snprintf(why, whylen, "%d CUDA device(s)", n);
+    else
+        snprintf(why, whylen, "%s, %d SMs", prop.name, prop.multiProcessorCount);
+    return n;
+}
+
+static kblasf_status_t cuda_init(kblasf_context *ctx)
+{
+    cuda_state *s;
+    kblasf_status_t st = kblasf_cuda_check(cudaSetDevice(ctx->device), "cudaSetDevice");
+    int i;
+
+    if (st != KBLASF_STATUS_SUCCESS)
+        return st;
+    s = calloc(1, sizeof *s);
+    if (!s)
+        return KBLASF_STATUS_ALLOC_FAILED;
+    for (i = 0; i < NSTAGE && st == KBLASF_STATUS_SUCCESS; i++)
+        st = kblasf_cuda_check(cudaEventCreateWithFlags(&s->stage_free[i],
+                                                        cudaEventDisableTiming),
+                               "cudaEventCreate");
+    if (st != KBLASF_STATUS_SUCCESS) {
+        free(s);
+        return st;
+    }
+    ctx->exec_data = s;
+    ctx->stream = NULL;
+    return KBLASF_STATUS_SUCCESS;
+}
+
+static void cuda_fini(kblasf_context *ctx)
+{
+    cuda_state *s = ctx->exec_data;
+    int i;
+
+    cudaSetDevice(ctx->device);
+    for (i = 0; i < NSTAGE; i++) {
+        cudaEventSynchronize(s->stage_free[i]);
+        cudaEventDestroy(s->stage_free[i]);
+        if (s->stage[i])
+            cudaFreeHost(s->stage[i]);
+    }
+    free(s);
+}
+
+static kblasf_status_t cuda_set_stream(kblasf_context *ctx, void *stream)
+{
+    ctx->stream = stream;
+    return KBLASF_STATUS_SUCCESS;
+}
+
+static kblasf_status_t cuda_sync(kblasf_context *ctx)
+{
+    cudaSetDevice(ctx->device);
+    return kblasf_cuda_check(cudaStreamSynchronize(ctx->stream), "cudaStreamSynchronize");
+}
+
+static kblasf_status_t cuda_malloc(kblasf_context *ctx, void **p, size_t bytes)
+{
+    cudaSetDevice(ctx->device);
+    if (cudaMalloc(p, bytes) != cudaSuccess) {
+        cudaGetLastError();
+        *p = NULL;
+        kblasf_log("cudaMalloc of %zu bytes failed", bytes);
+        return KBLASF_STATUS_ALLOC_FAILED;
+    }
+    return KBLASF_STATUS_SUCCESS;
+}
+
+static kblasf_status_t cuda_free(kblasf_context *ctx, void *p)
+{
+    cudaSetDevice(ctx->device);
+    return kblasf_cuda_check(cudaFree(p), "cudaFree");
+}
+
+static int is_pinned(const void *h)
+{
+    struct cudaPointerAttributes attr;
+
+    if (cudaPointerGetAttributes(&attr, h) != cudaSuccess) {
+        cudaGetLastError();
+        return 0;
+    }
+    return attr.type == cudaMemoryTypeHost;
+}
+
+/* Waits until staging buffer i is free (allocating it on first use). */
+static kblasf_status_t take_stage(cuda_state *s, int i)
+{
+    if (!s->stage[i]) {
+        if (cudaHostAlloc(&s->stage[i], STAGE_BYTES, cudaHostAllocDefault) != cudaSuccess) {
+            cudaGetLastError();
+            s->stage[i] = NULL;
+            return KBLASF_STATUS_ALLOC_FAILED;
+        }
+        return KBLASF_STATUS_SUCCESS;
+    }
+    return kblasf_cuda_check(cudaEventSynchronize(s->stage_free[i]), "cudaEventSynchronize");
+}
+
+/* Host-side packing of a rows x cols block between a strided matrix and a packed one. */
+static void pack(size_t rows, size_t cols, size_t es, const char *src, size_t lds, char *dst,
+                 size_t ldd)
+{
+    size_t j;
+    for (j = 0; j < cols; j++)
+        memcpy(dst + j * ldd * es, src + j * lds * es, rows * es);
+}
+
+/* The pieces of a rows x cols matrix that fit one staging buffer: whole columns when a
+ * column fits, else row slices of one column. */
+typedef struct { size_t r0, nr, c0, nc; } piece;
+
+static int next_piece(piece *p, size_t rows, size_t cols, size_t es)
+{
+    size_t per = STAGE_BYTES / es;
+
+    if (p->nr == 0) { /* first */
+        p->r0 = p->c0 = 0;
+    } else if (p->r0 + p->nr < rows) {
+        p->r0 += p->nr;
+    } else {
+        p->r0 = 0;
+        p->c0 += p->nc;
+    }
+    if (p->c0 >= cols)
+        return 0;
+    if (rows <= per) {
+        p->nr = rows;
+        p->nc = MIN(cols - p->c0, per / rows);
+    } else {
+        p->nr = MIN(rows - p->r0, per);
+        p->nc = 1;
+    }
+    return 1;
+}
+
+static kblasf_status_t cuda_to_device(kblasf_context *ctx, size_t rows, size_t cols,
+                                      size_t es, const void *h, size_t ldh, void *d,
+                                      size_t ldd)
+{
+    cuda_state *s = ctx->exec_data;
+    cudaStream_t stream = ctx->stream;
+    kblasf_status_t st;
+    piece p = {0, 0, 0, 0};
+
+    cudaSetDevice(ctx->device);
+    if (is_pinned(h))
+        return kblasf_cuda_check(cudaMemcpy2DAsync(d, ldd * es, h, ldh * es, rows * es, cols,
+                                                   cudaMemcpyHostToDevice, stream),
+                                 "cudaMemcpy2DAsync");
+    while (next_piece(&p, rows, cols, es)) {
+        int i = s->next;
+        s->next = (s->next + 1) % NSTAGE;
+        if ((st = take_stage(s, i)) != KBLASF_STATUS_SUCCESS)
+            return st;
+        pack(p.nr, p.nc, es, (const char *)h + (p.r0 + p.c0 * ldh) * es, ldh, s->stage[i], p.nr);
+        st = kblasf_cuda_check(cudaMemcpy2DAsync((char *)d + (p.r0 + p.c0 * ldd) * es, ldd * es,
+                                                 s->stage[i], p.nr * es, p.nr * es, p.nc,
+                                                 cudaMemcpyHostToDevice, stream),
+                               "cudaMemcpy2DAsync");
+        if (st == KBLASF_STATUS_SUCCESS)
+            st = kblasf_cuda_check(cudaEventRecord(s->stage_free[i], stream), "cudaEventRecord");
+        if (st != KBLASF_STATUS_SUCCESS)
+            return st;
+    }
+    return KBLASF_STATUS_SUCCESS;
+}
+
+/* Device to host: the result must be in host memory on return, so this waits; the copy
+ * of one piece overlaps the unpacking of the previous one. */
+static kblasf_status_t cuda_to_host(kblasf_context *ctx, size_t rows, size_t cols,
+                                    size_t es, const void *d, size_t ldd, void *h,
+                                    size_t ldh)
+{
+    cuda_state *s = ctx->exec_data;
+    cudaStream_t stream = ctx->stream;
+    kblasf_status_t st = KBLASF_STATUS_SUCCESS;
+    piece p = {0, 0, 0, 0}, prev = {0, 0, 0, 0};
+    int have_prev = 0, prev_i = 0;
+
+    cudaSetDevice(ctx->device);
+    if (is_pinned(h)) {
+        st = kblasf_cuda_check(cudaMemcpy2DAsync(h, ldh * es, d, ldd * es, rows * es, cols,
+                                                 cudaMemcpyDeviceToHost, stream),
+                               "cudaMemcpy2DAsync");
+        return st == KBLASF_STATUS_SUCCESS ? cuda_sync(ctx) : st;
+    }
+    for (;;) {
+        int more = next_piece(&p, rows, cols, es);
+        int i = s->next;
+        if (more) {
+            s->next = (s->next + 1) % NSTAGE;
+            if ((st = take_stage(s, i)) != KBLASF_STATUS_SUCCESS)
+                break;
+            st = kblasf_cuda_check(cudaMemcpy2DAsync(s->stage[i], p.nr * es,
+                                                     (const char *)d + (p.r0 + p.c0 * ldd) * es,
+                                                     ldd * es, p.nr * es, p.nc,
+                                                     cudaMemcpyDeviceToHost, stream),
+                                   "cudaMemcpy2DAsync");
+            if (st == KBLASF_STATUS_SUCCESS)
+                st = kblasf_cuda_check(cudaEventRecord(s->stage_free[i], stream),
+                                       "cudaEventRecord");
+            if (st != KBLASF_STATUS_SUCCESS)
+                break;
+        }
+        if (have_prev) {
+            st = kblasf_cuda_check(cudaEventSynchronize(s->stage_free[prev_i]),
+                                   "cudaEventSynchronize");
+            if (st != KBLASF_STATUS_SUCCESS)
+                break;
+            pack(prev.nr, prev.nc, es, s->stage[prev_i], prev.nr,
+                 (char *)h + (prev.r0 + prev.c0 * ldh) * es, ldh);
+        }
+        if (!more)
+            break;
+        prev = p;
+        prev_i = i;
+        have_prev = 1;
+    }
+    return st;
+}
+
+static kblasf_executor cuda_executor = {
+    .name = "cuda",
+    .init = cuda_init,
+    .fini = cuda_fini,
+    .set_stream = cuda_set_stream,
+    .sync = cuda_sync,
+    .dev_malloc = cuda_malloc,
+    .dev_free = cuda_free,
+    .copy_to_device = cuda_to_device,
+    .copy_to_host = cuda_to_host,
+};
+
+static pthread_once_t cuda_once = PTHREAD_ONCE_INIT;
+
+static void cuda_fill(void)
+{
+    kblasf_scuda_prims(&cuda_executor.s);
+    kblasf_dcuda_prims(&cuda_executor.d);
+    kblasf_ccuda_prims(&cuda_executor.c);
+    kblasf_zcuda_prims(&cuda_executor.z);
+}
+
+const kblasf_executor *kblasf_cuda_executor(void)
+{
+    pthread_once(&cuda_once, cuda_fill);
+    return &cuda_executor;
+}
+
+#else /* no CUDA in this build */
+
+int kblasf_cuda_probe(char *why, size_t whylen)
+{
+    snprintf(why, whylen, "built without CUDA (--without-cuda)");
+    return 0;
+}
+
+const kblasf_executor *kblasf_cuda_executor(void)
+{
+    return NULL;
+}
+
+#endif

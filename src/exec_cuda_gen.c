@@ -1,0 +1,63 @@
+/* exec_cuda_gen.c — the CUDA executor's primitives (precision-generic): our kernels. */
+#include "prec.h"
+#include "exec_cuda.h"
+#include "kblasf_cuda.h"
+
+#if defined(KBLASF_PREC_S)
+typedef float CT;
+#define TO_CT(a) (a)
+#elif defined(KBLASF_PREC_D)
+typedef double CT;
+#define TO_CT(a) (a)
+#elif defined(KBLASF_PREC_C)
+typedef cuFloatComplex CT;
+#define TO_CT(a) make_cuFloatComplex(crealf(a), cimagf(a))
+#else
+typedef cuDoubleComplex CT;
+#define TO_CT(a) make_cuDoubleComplex(creal(a), cimag(a))
+#endif
+
+/* The kernels take a pointer to logical element 0 and a signed increment; BLAS gives
+ * the first element in memory, which for inc < 0 is logical element len-1. */
+static const T *first(const T *x, kblasf_int len, kblasf_int inc)
+{
+    return inc < 0 ? x + (size_t)(len - 1) * (size_t)(-inc) : x;
+}
+
+static kblasf_status_t cuda_gemv(kblasf_context *ctx, char trans, kblasf_int m,
+                                 kblasf_int n, T alpha, const T *A, kblasf_int lda,
+                                 kblasf_int offr, kblasf_int offc, const T *x,
+                                 kblasf_int incx, T beta, T *y, kblasf_int incy)
+{
+    int notrans = kblasf_lsame(trans, 'N');
+    kblasf_int lenx = notrans ? n : m, leny = notrans ? m : n;
+
+    cudaSetDevice(ctx->device);
+    return kblasf_cuda_check(
+        KBLASF_CAT3(kblasf_cuda_, PREC, gemv)((cudaStream_t)ctx->stream, trans, m, n,
+            TO_CT(alpha), (const CT *)A, lda, offr, offc, (const CT *)first(x, lenx, incx),
+            incx, TO_CT(beta), (CT *)first(y, leny, incy), incy),
+        PNAME("GEMV kernel"));
+}
+
+static kblasf_status_t cuda_symv(kblasf_context *ctx, char uplo, kblasf_int n, T alpha,
+                                 const T *A, kblasf_int lda, kblasf_int off, const T *x,
+                                 kblasf_int incx, T beta, T *y, kblasf_int incy)
+{
+    cudaSetDevice(ctx->device);
+    return kblasf_cuda_check(
+#if IS_COMPLEX
+        KBLASF_CAT3(kblasf_cuda_, PREC, hemv)
+#else
+        KBLASF_CAT3(kblasf_cuda_, PREC, symv)
+#endif
+            ((cudaStream_t)ctx->stream, uplo, n, TO_CT(alpha), (const CT *)A, lda, off,
+             (const CT *)first(x, n, incx), incx, TO_CT(beta), (CT *)first(y, n, incy), incy),
+        PNAME("SYMV kernel"));
+}
+
+void FN(cuda_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
+{
+    p->gemv = cuda_gemv;
+    p->symv = cuda_symv;
+}

@@ -1,0 +1,90 @@
+/*
+ * internal.h — what every part of the core shares: the context behind a handle, the
+ * executor seam, configuration, logging and argument-error reporting.
+ */
+#ifndef KBLASF_INTERNAL_H
+#define KBLASF_INTERNAL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include "kblasf.h"
+#include "prims.h"
+
+#ifndef MAX
+#define MAX(a, b) ((a) > (b) ? (a) : (b))
+#endif
+#ifndef MIN
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
+#endif
+
+typedef struct kblasf_context kblasf_context;
+
+/*
+ * The executor seam (doc/design.md): every algorithm above the kernels is written once
+ * against these operations. The CUDA executor runs them on a stream with our kernels and
+ * cuBLAS; the host executor runs them on the CPU BLAS with host memory as "device" memory.
+ */
+typedef struct kblasf_executor {
+    const char *name;                                   /* "cuda" or "host" */
+    kblasf_status_t (*init)(kblasf_context *ctx);       /* fill the executor's part of ctx */
+    void            (*fini)(kblasf_context *ctx);
+    kblasf_status_t (*set_stream)(kblasf_context *ctx, void *stream);
+    kblasf_status_t (*sync)(kblasf_context *ctx);
+    kblasf_status_t (*dev_malloc)(kblasf_context *ctx, void **p, size_t bytes);
+    kblasf_status_t (*dev_free)(kblasf_context *ctx, void *p);
+    /* 2D copies, rows x cols elements of elsize bytes, leading dimensions in elements. */
+    kblasf_status_t (*copy_to_device)(kblasf_context *ctx, size_t rows, size_t cols,
+                                      size_t elsize, const void *h, size_t ldh,
+                                      void *d, size_t ldd);
+    kblasf_status_t (*copy_to_host)(kblasf_context *ctx, size_t rows, size_t cols,
+                                    size_t elsize, const void *d, size_t ldd,
+                                    void *h, size_t ldh);
+    /* Primitive operations, one table per precision. */
+    kblasf_prims_s s;
+    kblasf_prims_d d;
+    kblasf_prims_c c;
+    kblasf_prims_z z;
+} kblasf_executor;
+
+struct kblasf_context {
+    const kblasf_executor *exec;
+    int         device;          /* CUDA device ordinal, -1 for the host executor */
+    char        why[160];        /* why this executor was chosen, for the log */
+    void       *stream;          /* cudaStream_t (CUDA executor) */
+    void       *exec_data;       /* executor-private state (staging buffers, events) */
+};
+
+/* Executors. kblasf_cuda_executor() is NULL when the build has no CUDA. */
+const kblasf_executor *kblasf_host_executor(void);
+const kblasf_executor *kblasf_cuda_executor(void);
+/* Usable CUDA devices; on 0, *why says why (no driver, no device, build without CUDA). */
+int kblasf_cuda_probe(char *why, size_t whylen);
+
+/* Configuration from the environment, read once. */
+typedef struct kblasf_config {
+    kblasf_backend_t backend;    /* KBLASF_BACKEND=auto|cuda|host */
+    int              device;     /* KBLASF_DEVICE (default 0) */
+    int              verbose;    /* KBLASF_VERBOSE (0 or 1) */
+} kblasf_config;
+const kblasf_config *kblasf_get_config(void);
+
+/* One line on stderr when KBLASF_VERBOSE is set: "kblasf: DGEMV ... on cuda (why)". */
+void kblasf_log_call(const kblasf_context *ctx, const char *routine, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+void kblasf_log(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+/* Reports illegal argument `pos` (1-based) of `routine` through xerbla_ and returns
+ * KBLASF_STATUS_INVALID_VALUE. */
+kblasf_status_t kblasf_arg_error(const char *routine, kblasf_int pos);
+
+/* Option letters, case-insensitive as in BLAS. */
+int kblasf_lsame(char a, char b);
+
+#endif

@@ -1,0 +1,35 @@
+/*
+ * prims.h — the primitive operations an executor provides, one table per precision.
+ * Arguments follow the BLAS: x and y point at the first element in memory, increments
+ * may be negative, scalars come by value. The callers have checked every argument and
+ * handled quick returns. `off*` give the submatrix of A used by the operation
+ * (A + offr + offc*lda); executors that can keep loads aligned use the original pointer.
+ */
+#ifndef KBLASF_PRIMS_H
+#define KBLASF_PRIMS_H
+
+#include "kblasf.h"
+
+struct kblasf_context;
+
+#define KBLASF_PRIMS_TABLE(P, T)                                                        \
+typedef struct kblasf_prims_##P {                                                       \
+    kblasf_status_t (*gemv)(struct kblasf_context *ctx, char trans, kblasf_int m,       \
+            kblasf_int n, T alpha, const T *A, kblasf_int lda, kblasf_int offr,         \
+            kblasf_int offc, const T *x, kblasf_int incx, T beta, T *y, kblasf_int incy);\
+    /* symmetric (s, d) or Hermitian (c, z) */                                          \
+    kblasf_status_t (*symv)(struct kblasf_context *ctx, char uplo, kblasf_int n,        \
+            T alpha, const T *A, kblasf_int lda, kblasf_int off, const T *x,            \
+            kblasf_int incx, T beta, T *y, kblasf_int incy);                            \
+} kblasf_prims_##P;
+
+KBLASF_PRIMS_TABLE(s, float)
+KBLASF_PRIMS_TABLE(d, double)
+KBLASF_PRIMS_TABLE(c, kblasf_complex_float)
+KBLASF_PRIMS_TABLE(z, kblasf_complex_double)
+#undef KBLASF_PRIMS_TABLE
+
+/* PRIMS(ctx): the table of the precision a generic source is compiled for. */
+#define PRIMS(ctx) (&(ctx)->exec->PREC)
+
+#endif

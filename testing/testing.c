@@ -1,0 +1,83 @@
+/* testing.c — shared tester support (see testing.h). */
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "testing.h"
+
+int test_passed, test_failed, test_on_gpu;
+char test_xerbla_name[32];
+long test_xerbla_info;
+
+static uint64_t rng_state;
+
+double test_rand(void)
+{
+    /* xorshift64*: fast, and good enough for test matrices */
+    rng_state ^= rng_state >> 12;
+    rng_state ^= rng_state << 25;
+    rng_state ^= rng_state >> 27;
+    return (double)((rng_state * 2685821657736338717ULL) >> 11) * 0x1.0p-52 - 1.0;
+}
+
+int test_check(int ok, const char *fmt, ...)
+{
+    va_list ap;
+
+    if (ok) {
+        test_passed++;
+        return 1;
+    }
+    test_failed++;
+    fputs("FAIL ", stdout);
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    fputc('\n', stdout);
+    fflush(stdout);
+    return 0;
+}
+
+int test_finish(const char *name)
+{
+    printf("%s: %d passed, %d failed\n", name, test_passed, test_failed);
+    return test_failed ? 1 : 0;
+}
+
+kblasf_handle_t test_init(const char *name)
+{
+    kblasf_handle_t h;
+    const char *s = getenv("KBLASF_TEST_SEED");
+    uint64_t seed = s ? strtoull(s, NULL, 10) : (uint64_t)time(NULL) ^ (uint64_t)clock();
+    kblasf_status_t st;
+
+    rng_state = seed ? seed : 88172645463325252ULL;
+    st = kblasf_create(&h, -1);
+    if (st != KBLASF_STATUS_SUCCESS) {
+        printf("%s: cannot create a handle: %s\n", name, kblasf_status_string(st));
+        exit(1);
+    }
+    test_on_gpu = kblasf_get_backend(h) == KBLASF_BACKEND_CUDA;
+    printf("%s: %s executor, KBLASF_TEST_SEED=%llu, tolerance %.0f\n", name,
+           test_on_gpu ? "cuda" : "host", (unsigned long long)seed, TEST_TOLERANCE);
+    return h;
+}
+
+void test_xerbla_reset(void)
+{
+    test_xerbla_name[0] = 0;
+    test_xerbla_info = 0;
+}
+
+/* Overrides the BLAS's XERBLA (which would stop the program), as LAPACK's testers do. */
+void xerbla_(const char *srname, const kblasf_int *info, size_t len)
+{
+    size_t n = len < sizeof test_xerbla_name - 1 ? len : sizeof test_xerbla_name - 1;
+
+    memcpy(test_xerbla_name, srname, n);
+    while (n > 0 && test_xerbla_name[n - 1] == ' ')
+        n--;
+    test_xerbla_name[n] = 0;
+    test_xerbla_info = (long)*info;
+}

@@ -1,0 +1,40 @@
+/* testing.h — what the testers share: random data, pass/fail counting, a recording
+ * xerbla_, and the handle the suite runs on (KBLASF_BACKEND picks the executor). */
+#ifndef KBLASF_TESTING_H
+#define KBLASF_TESTING_H
+
+#include <stdio.h>
+#include "kblasf.h"
+
+#ifndef MAX
+#define MAX(a, b) ((a) > (b) ? (a) : (b))
+#endif
+
+/* Scaled residuals must stay below this (LAPACK testers use 16 or 30). */
+#define TEST_TOLERANCE 10.0
+
+extern int test_passed, test_failed;
+/* 1 when the suite runs on the CUDA executor: testers add larger sizes. */
+extern int test_on_gpu;
+
+/* Records one check; prints the failure. Returns ok. */
+int test_check(int ok, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Prints "<name>: N passed, N failed" and returns the exit status. */
+int test_finish(const char *name);
+/* Creates the handle (aborts when none can be made) and seeds the generator from
+ * KBLASF_TEST_SEED or the clock, printing the seed so a failure can be replayed. */
+kblasf_handle_t test_init(const char *name);
+
+/* Uniform in [-1, 1). */
+double test_rand(void);
+
+/* xerbla_ of this program: remembers the last report instead of stopping. */
+extern char   test_xerbla_name[32];
+extern long   test_xerbla_info;
+void test_xerbla_reset(void);
+
+#endif
