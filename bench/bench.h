@@ -1,0 +1,85 @@
+/* bench.h — timing helpers shared by the benchmarks: CUDA events, warm-up, median of
+ * batches, and the device copy bandwidth measured in the same run. */
+#ifndef KBLASF_BENCH_H
+#define KBLASF_BENCH_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <cuda_runtime_api.h>
+
+#define CHECK_CUDA(call)                                                               \
+    do {                                                                               \
+        cudaError_t e_ = (call);                                                       \
+        if (e_ != cudaSuccess) {                                                       \
+            fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call,             \
+                    cudaGetErrorString(e_));                                           \
+            exit(1);                                                                   \
+        }                                                                              \
+    } while (0)
+
+typedef void (*bench_fn)(void *arg, int iter);
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Median time in seconds of one call of fn, over `batches` batches of `per` calls each
+ * timed by events on `stream`, after `per` warm-up calls. `iter` counts up so that fn
+ * can rotate among input copies (inputs larger than the L2 cache). */
+static double bench_time(cudaStream_t stream, bench_fn fn, void *arg, int batches, int per)
+{
+    cudaEvent_t e0, e1;
+    double t[64];
+    int b, i, it = 0;
+
+    if (batches > 64)
+        batches = 64;
+    CHECK_CUDA(cudaEventCreate(&e0));
+    CHECK_CUDA(cudaEventCreate(&e1));
+    for (i = 0; i < per; i++)
+        fn(arg, it++);
+    CHECK_CUDA(cudaStreamSynchronize(stream));
+    for (b = 0; b < batches; b++) {
+        float ms;
+        CHECK_CUDA(cudaEventRecord(e0, stream));
+        for (i = 0; i < per; i++)
+            fn(arg, it++);
+        CHECK_CUDA(cudaEventRecord(e1, stream));
+        CHECK_CUDA(cudaEventSynchronize(e1));
+        CHECK_CUDA(cudaEventElapsedTime(&ms, e0, e1));
+        t[b] = ms * 1e-3 / per;
+    }
+    CHECK_CUDA(cudaGetLastError());
+    cudaEventDestroy(e0);
+    cudaEventDestroy(e1);
+    qsort(t, batches, sizeof t[0], cmp_double);
+    return t[batches / 2];
+}
+
+typedef struct { void *dst, *src; size_t bytes; cudaStream_t s; } copy_arg;
+
+static void copy_once(void *arg, int iter)
+{
+    copy_arg *c = arg;
+    (void)iter;
+    CHECK_CUDA(cudaMemcpyAsync(c->dst, c->src, c->bytes, cudaMemcpyDeviceToDevice, c->s));
+}
+
+/* Device copy bandwidth in GB/s, counting bytes read plus bytes written (1 GiB each way). */
+static double bench_copy_bandwidth(cudaStream_t stream)
+{
+    copy_arg c = {NULL, NULL, (size_t)1 << 30, stream};
+    double t;
+
+    CHECK_CUDA(cudaMalloc(&c.dst, c.bytes));
+    CHECK_CUDA(cudaMalloc(&c.src, c.bytes));
+    CHECK_CUDA(cudaMemset(c.src, 1, c.bytes));
+    t = bench_time(stream, copy_once, &c, 9, 3);
+    cudaFree(c.dst);
+    cudaFree(c.src);
+    return 2.0 * c.bytes / t * 1e-9;
+}
+
+#endif

@@ -1,0 +1,46 @@
+#!/bin/bash
+# testing/gpu/run.sh — the whole GPU-machine session in one call (see doc/gpu.md):
+# unpack the release tarball carried in .dist/, build for Hopper, run the test suite on
+# the CUDA executor, compute-sanitizer memcheck + racecheck on the kernels' testers,
+# then the benchmarks. Logs go to $OUT; a short summary is printed last.
+#   usage: testing/gpu/run.sh [check] [sanitize] [bench] [bench-quick]   (default: all)
+set -u -o pipefail
+OUT=${OUT:-/tmp/kblasf-out}; mkdir -p "$OUT"
+steps=${*:-check sanitize bench}
+tarball=$(ls .dist/kblasf-*.tar.gz | head -n 1)
+work=/tmp/kblasf-gpu; rm -rf "$work"; mkdir -p "$work"
+tar -xzf "$tarball" -C "$work" && cd "$work"/kblasf-* || exit 1
+blas=/usr/lib/x86_64-linux-gnu/libblas.so.3; lapack=/usr/lib/x86_64-linux-gnu/liblapack.so.3
+nvidia-smi --query-gpu=name,memory.total,clocks.max.sm --format=csv,noheader > "$OUT/gpu.txt" 2>&1
+summary=()
+if ! ./configure --disable-fortran --with-cuda-arch=90 --with-blas=$blas --with-lapack=$lapack \
+      > "$OUT/configure.log" 2>&1; then
+  tail -20 "$OUT/configure.log"; exit 1
+fi
+if ! make -j16 > "$OUT/build.log" 2>&1; then grep -E 'error|Error' "$OUT/build.log" | head -30; exit 1; fi
+make -j16 testing/test_gemv testing/test_symv testing/test_memory >> "$OUT/build.log" 2>&1
+for s in $steps; do
+  case $s in
+  check)
+    make -j16 check > "$OUT/check.log" 2>&1
+    summary+=("make check (CUDA executor): $(tail -n 1 "$OUT/check.log")")
+    grep -E '^FAIL' "$OUT/check.log" | head -20 ;;
+  sanitize)
+    cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+    for tool in memcheck racecheck; do
+      for t in test_gemv test_symv; do
+        KBLASF_TEST_SEED=7 ./libtool --mode=execute "$cs" --tool $tool --error-exitcode 9 testing/$t \
+          > "$OUT/sanitize-$tool-$t.log" 2>&1
+        rc=$?
+        summary+=("compute-sanitizer $tool $t: exit $rc; $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/sanitize-$tool-$t.log" | tail -n 1) $(tail -n 1 "$OUT/sanitize-$tool-$t.log")")
+      done
+    done ;;
+  bench|bench-quick)
+    make bench > "$OUT/bench-build.log" 2>&1 || { tail -20 "$OUT/bench-build.log"; exit 1; }
+    arg=; [ "$s" = bench-quick ] && arg=quick
+    ./bench/bench_mv $arg > "$OUT/bench_mv.txt" 2>&1
+    summary+=("$(sed -n '/^# summary/,$p' "$OUT/bench_mv.txt")") ;;
+  esac
+done
+echo "==== summary ($(cat "$OUT/gpu.txt"))"
+printf '%s\n' "${summary[@]}"
