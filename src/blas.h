@@ -19,6 +19,26 @@ void P##NAME##_(const char *uplo, const kblasf_int *n, const T *alpha, const T *
               const kblasf_int *lda, const T *x, const kblasf_int *incx,               \
               const T *beta, T *y, const kblasf_int *incy, kblasf_strlen luplo);
 
+#define KBLASF_BLAS_L3(P, T)                                                            \
+void P##gemm_(const char *transa, const char *transb, const kblasf_int *m,             \
+              const kblasf_int *n, const kblasf_int *k, const T *alpha, const T *A,    \
+              const kblasf_int *lda, const T *B, const kblasf_int *ldb, const T *beta, \
+              T *C, const kblasf_int *ldc, kblasf_strlen, kblasf_strlen);              \
+void P##trmm_(const char *side, const char *uplo, const char *transa, const char *diag,\
+              const kblasf_int *m, const kblasf_int *n, const T *alpha, const T *A,    \
+              const kblasf_int *lda, T *B, const kblasf_int *ldb, kblasf_strlen,       \
+              kblasf_strlen, kblasf_strlen, kblasf_strlen);                            \
+void P##trsm_(const char *side, const char *uplo, const char *transa, const char *diag,\
+              const kblasf_int *m, const kblasf_int *n, const T *alpha, const T *A,    \
+              const kblasf_int *lda, T *B, const kblasf_int *ldb, kblasf_strlen,       \
+              kblasf_strlen, kblasf_strlen, kblasf_strlen);
+
+KBLASF_BLAS_L3(s, float)
+KBLASF_BLAS_L3(d, double)
+KBLASF_BLAS_L3(c, kblasf_complex_float)
+KBLASF_BLAS_L3(z, kblasf_complex_double)
+#undef KBLASF_BLAS_L3
+
 KBLASF_BLAS_MV(s, symv, float)
 KBLASF_BLAS_MV(d, symv, double)
 KBLASF_BLAS_MV(c, hemv, kblasf_complex_float)

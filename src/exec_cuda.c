@@ -18,6 +18,7 @@ void kblasf_zcuda_prims(kblasf_prims_z *p);
 enum { NSTAGE = 2, STAGE_BYTES = 8 << 20 }; /* two 8 MiB buffers: copy one, fill the other */
 
 typedef struct cuda_state {
+    cublasHandle_t cublas;
     void       *stage[NSTAGE];
     cudaEvent_t stage_free[NSTAGE]; /* recorded when the DMA that reads/writes it is done */
     int         next;
@@ -30,6 +31,20 @@ kblasf_status_t kblasf_cuda_check(cudaError_t err, const char *what)
     fprintf(stderr, "kblasf: %s failed: %s\n", what, cudaGetErrorString(err));
     return err == cudaErrorMemoryAllocation ? KBLASF_STATUS_ALLOC_FAILED
                                             : KBLASF_STATUS_EXECUTION_FAILED;
+}
+
+kblasf_status_t kblasf_cublas_check(cublasStatus_t st, const char *what)
+{
+    if (st == CUBLAS_STATUS_SUCCESS)
+        return KBLASF_STATUS_SUCCESS;
+    fprintf(stderr, "kblasf: %s failed: cuBLAS status %d\n", what, (int)st);
+    return st == CUBLAS_STATUS_ALLOC_FAILED ? KBLASF_STATUS_ALLOC_FAILED
+                                            : KBLASF_STATUS_EXECUTION_FAILED;
+}
+
+cublasHandle_t kblasf_cuda_cublas(kblasf_context *ctx)
+{
+    return ((cuda_state *)ctx->exec_data)->cublas;
 }
 
 int kblasf_cuda_probe(char *why, size_t whylen)
@@ -69,7 +84,12 @@ static kblasf_status_t cuda_init(kblasf_context *ctx)
         st = kblasf_cuda_check(cudaEventCreateWithFlags(&s->stage_free[i],
                                                         cudaEventDisableTiming),
                                "cudaEventCreate");
+    if (st == KBLASF_STATUS_SUCCESS)
+        st = kblasf_cublas_check(cublasCreate(&s->cublas), "cublasCreate");
     if (st != KBLASF_STATUS_SUCCESS) {
+        for (i = 0; i < NSTAGE; i++)
+            if (s->stage_free[i])
+                cudaEventDestroy(s->stage_free[i]);
         free(s);
         return st;
     }
@@ -90,13 +110,17 @@ static void cuda_fini(kblasf_context *ctx)
         if (s->stage[i])
             cudaFreeHost(s->stage[i]);
     }
+    cublasDestroy(s->cublas);
     free(s);
 }
 
 static kblasf_status_t cuda_set_stream(kblasf_context *ctx, void *stream)
 {
+    cuda_state *s = ctx->exec_data;
+
     ctx->stream = stream;
-    return KBLASF_STATUS_SUCCESS;
+    return kblasf_cublas_check(cublasSetStream(s->cublas, (cudaStream_t)stream),
+                               "cublasSetStream");
 }
 
 static kblasf_status_t cuda_sync(kblasf_context *ctx)

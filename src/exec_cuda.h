@@ -3,7 +3,30 @@
 #define KBLASF_EXEC_CUDA_H
 
 #include <cuda_runtime_api.h>
+#include <cublas_v2.h>
 #include "internal.h"
+
+/* The cuBLAS handle of a CUDA-executor context, bound to its stream. */
+cublasHandle_t kblasf_cuda_cublas(kblasf_context *ctx);
+/* Maps a cuBLAS status to ours, printing what failed. */
+kblasf_status_t kblasf_cublas_check(cublasStatus_t st, const char *what);
+
+static inline cublasOperation_t kblasf_cu_op(char t)
+{
+    return kblasf_lsame(t, 'N') ? CUBLAS_OP_N : kblasf_lsame(t, 'T') ? CUBLAS_OP_T : CUBLAS_OP_C;
+}
+static inline cublasSideMode_t kblasf_cu_side(char s)
+{
+    return kblasf_lsame(s, 'L') ? CUBLAS_SIDE_LEFT : CUBLAS_SIDE_RIGHT;
+}
+static inline cublasFillMode_t kblasf_cu_fill(char u)
+{
+    return kblasf_lsame(u, 'L') ? CUBLAS_FILL_MODE_LOWER : CUBLAS_FILL_MODE_UPPER;
+}
+static inline cublasDiagType_t kblasf_cu_diag(char d)
+{
+    return kblasf_lsame(d, 'U') ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT;
+}
 
 /* Maps a CUDA error to a status, printing what failed. */
 kblasf_status_t kblasf_cuda_check(cudaError_t err, const char *what);

@@ -6,15 +6,19 @@
 #if defined(KBLASF_PREC_S)
 typedef float CT;
 #define TO_CT(a) (a)
+#define CUBLAS(name) cublasS##name
 #elif defined(KBLASF_PREC_D)
 typedef double CT;
 #define TO_CT(a) (a)
+#define CUBLAS(name) cublasD##name
 #elif defined(KBLASF_PREC_C)
 typedef cuFloatComplex CT;
 #define TO_CT(a) make_cuFloatComplex(crealf(a), cimagf(a))
+#define CUBLAS(name) cublasC##name
 #else
 typedef cuDoubleComplex CT;
 #define TO_CT(a) make_cuDoubleComplex(creal(a), cimag(a))
+#define CUBLAS(name) cublasZ##name
 #endif
 
 /* The kernels take a pointer to logical element 0 and a signed increment; BLAS gives
@@ -56,8 +60,48 @@ static kblasf_status_t cuda_symv(kblasf_context *ctx, char uplo, kblasf_int n, T
         PNAME("SYMV kernel"));
 }
 
+static kblasf_status_t cuda_gemm(kblasf_context *ctx, char transa, char transb, kblasf_int m,
+                                 kblasf_int n, kblasf_int k, T alpha, const T *A,
+                                 kblasf_int lda, const T *B, kblasf_int ldb, T beta, T *C,
+                                 kblasf_int ldc)
+{
+    CT a = TO_CT(alpha), b = TO_CT(beta);
+    return kblasf_cublas_check(
+        CUBLAS(gemm)(kblasf_cuda_cublas(ctx), kblasf_cu_op(transa), kblasf_cu_op(transb),
+                     m, n, k, &a, (const CT *)A, lda, (const CT *)B, ldb, &b, (CT *)C, ldc),
+        PNAME("GEMM"));
+}
+
+/* cuBLAS TRMM writes C; with C = B it works in place. */
+static kblasf_status_t cuda_trmm(kblasf_context *ctx, char side, char uplo, char transa,
+                                 char diag, kblasf_int m, kblasf_int n, T alpha, const T *A,
+                                 kblasf_int lda, T *B, kblasf_int ldb)
+{
+    CT a = TO_CT(alpha);
+    return kblasf_cublas_check(
+        CUBLAS(trmm)(kblasf_cuda_cublas(ctx), kblasf_cu_side(side), kblasf_cu_fill(uplo),
+                     kblasf_cu_op(transa), kblasf_cu_diag(diag), m, n, &a, (const CT *)A, lda,
+                     (const CT *)B, ldb, (CT *)B, ldb),
+        PNAME("TRMM"));
+}
+
+static kblasf_status_t cuda_trsm(kblasf_context *ctx, char side, char uplo, char transa,
+                                 char diag, kblasf_int m, kblasf_int n, T alpha, const T *A,
+                                 kblasf_int lda, T *B, kblasf_int ldb)
+{
+    CT a = TO_CT(alpha);
+    return kblasf_cublas_check(
+        CUBLAS(trsm)(kblasf_cuda_cublas(ctx), kblasf_cu_side(side), kblasf_cu_fill(uplo),
+                     kblasf_cu_op(transa), kblasf_cu_diag(diag), m, n, &a, (const CT *)A, lda,
+                     (CT *)B, ldb),
+        PNAME("TRSM"));
+}
+
 void FN(cuda_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
 {
     p->gemv = cuda_gemv;
     p->symv = cuda_symv;
+    p->gemm = cuda_gemm;
+    p->trmm = cuda_trmm;
+    p->trsm = cuda_trsm;
 }

@@ -28,8 +28,39 @@ static kblasf_status_t host_symv(kblasf_context *ctx, char uplo, kblasf_int n, T
     return KBLASF_STATUS_SUCCESS;
 }
 
+static kblasf_status_t host_gemm(kblasf_context *ctx, char transa, char transb, kblasf_int m,
+                                 kblasf_int n, kblasf_int k, T alpha, const T *A,
+                                 kblasf_int lda, const T *B, kblasf_int ldb, T beta, T *C,
+                                 kblasf_int ldc)
+{
+    (void)ctx;
+    PFN(gemm_)(&transa, &transb, &m, &n, &k, &alpha, A, &lda, B, &ldb, &beta, C, &ldc, 1, 1);
+    return KBLASF_STATUS_SUCCESS;
+}
+
+static kblasf_status_t host_trmm(kblasf_context *ctx, char side, char uplo, char transa,
+                                 char diag, kblasf_int m, kblasf_int n, T alpha, const T *A,
+                                 kblasf_int lda, T *B, kblasf_int ldb)
+{
+    (void)ctx;
+    PFN(trmm_)(&side, &uplo, &transa, &diag, &m, &n, &alpha, A, &lda, B, &ldb, 1, 1, 1, 1);
+    return KBLASF_STATUS_SUCCESS;
+}
+
+static kblasf_status_t host_trsm(kblasf_context *ctx, char side, char uplo, char transa,
+                                 char diag, kblasf_int m, kblasf_int n, T alpha, const T *A,
+                                 kblasf_int lda, T *B, kblasf_int ldb)
+{
+    (void)ctx;
+    PFN(trsm_)(&side, &uplo, &transa, &diag, &m, &n, &alpha, A, &lda, B, &ldb, 1, 1, 1, 1);
+    return KBLASF_STATUS_SUCCESS;
+}
+
 void FN(host_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
 {
     p->gemv = host_gemv;
     p->symv = host_symv;
+    p->gemm = host_gemm;
+    p->trmm = host_trmm;
+    p->trsm = host_trsm;
 }

@@ -21,6 +21,18 @@ typedef struct kblasf_prims_##P {                                               
     kblasf_status_t (*symv)(struct kblasf_context *ctx, char uplo, kblasf_int n,        \
             T alpha, const T *A, kblasf_int lda, kblasf_int off, const T *x,            \
             kblasf_int incx, T beta, T *y, kblasf_int incy);                            \
+    /* C := alpha*op(A)*op(B) + beta*C */                                               \
+    kblasf_status_t (*gemm)(struct kblasf_context *ctx, char transa, char transb,       \
+            kblasf_int m, kblasf_int n, kblasf_int k, T alpha, const T *A, kblasf_int lda, \
+            const T *B, kblasf_int ldb, T beta, T *C, kblasf_int ldc);                  \
+    /* in place: B := alpha*op(A)*B or alpha*B*op(A) (the recursion's base case) */     \
+    kblasf_status_t (*trmm)(struct kblasf_context *ctx, char side, char uplo,           \
+            char transa, char diag, kblasf_int m, kblasf_int n, T alpha, const T *A,    \
+            kblasf_int lda, T *B, kblasf_int ldb);                                      \
+    /* in place: B := alpha*inv(op(A))*B or alpha*B*inv(op(A)) */                       \
+    kblasf_status_t (*trsm)(struct kblasf_context *ctx, char side, char uplo,           \
+            char transa, char diag, kblasf_int m, kblasf_int n, T alpha, const T *A,    \
+            kblasf_int lda, T *B, kblasf_int ldb);                                      \
 } kblasf_prims_##P;
 
 KBLASF_PRIMS_TABLE(s, float)
