@@ -139,6 +139,32 @@ KBLASF_SYMV_PROTOS(c, hemv, kblasf_complex_float)
 KBLASF_SYMV_PROTOS(z, hemv, kblasf_complex_double)
 #undef KBLASF_SYMV_PROTOS
 
+/* ---- triangular matrix multiply and solve (device API) --------------------------
+ * BLAS semantics and argument order, in place (B is overwritten, no O(m n) scratch):
+ *   trmm: B := alpha*op(A)*B (side 'L') or alpha*B*op(A) (side 'R')
+ *   trsm: B := alpha*inv(op(A))*B or alpha*B*inv(op(A))
+ * op(A) = A, A^T ('T') or A^H ('C'); diag 'U' never reads the diagonal of A.
+ * Recursive: the triangle is split at a power of two and the off-diagonal work runs
+ * as large GEMMs down to a stop size (kblasf_set_trxm_stop_size, KBLASF_TRXM_NB).
+ */
+#define KBLASF_TRXM_PROTOS(P, T)                                                       \
+kblasf_status_t kblasf_##P##trmm(kblasf_handle_t h, char side, char uplo, char transa, \
+        char diag, kblasf_int m, kblasf_int n, const T *alpha, const T *A,             \
+        kblasf_int lda, T *B, kblasf_int ldb);                                         \
+kblasf_status_t kblasf_##P##trsm(kblasf_handle_t h, char side, char uplo, char transa, \
+        char diag, kblasf_int m, kblasf_int n, const T *alpha, const T *A,             \
+        kblasf_int lda, T *B, kblasf_int ldb);
+
+KBLASF_TRXM_PROTOS(s, float)
+KBLASF_TRXM_PROTOS(d, double)
+KBLASF_TRXM_PROTOS(c, kblasf_complex_float)
+KBLASF_TRXM_PROTOS(z, kblasf_complex_double)
+#undef KBLASF_TRXM_PROTOS
+
+/* Stop size of the TRMM/TRSM recursion for this handle (0: KBLASF_TRXM_NB or the
+ * built-in default). */
+kblasf_status_t kblasf_set_trxm_stop_size(kblasf_handle_t handle, kblasf_int nb);
+
 #ifdef __cplusplus
 }
 #endif

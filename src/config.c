@@ -26,6 +26,10 @@ static void read_config(void)
     }
     s = getenv("KBLASF_DEVICE");
     config.device = (s && *s) ? atoi(s) : 0;
+    s = getenv("KBLASF_TRXM_NB");
+    config.trxm_nb = (s && *s) ? atol(s) : 0;
+    if (config.trxm_nb < 0)
+        config.trxm_nb = 0;
     s = getenv("KBLASF_VERBOSE");
     config.verbose = (s && *s && strcmp(s, "0") != 0);
 }
@@ -34,4 +38,14 @@ const kblasf_config *kblasf_get_config(void)
 {
     pthread_once(&config_once, read_config);
     return &config;
+}
+
+kblasf_int kblasf_trxm_stop_size(const kblasf_context *ctx)
+{
+    long nb = ctx->trxm_nb > 0 ? (long)ctx->trxm_nb : kblasf_get_config()->trxm_nb;
+
+    if (nb > 0)
+        return (kblasf_int)nb;
+    /* The paper's default; the GPU value is revisited from measurements. */
+    return ctx->device >= 0 ? 128 : 128;
 }

@@ -143,3 +143,11 @@ kblasf_handle_t kblasf_default_handle(void)
     pthread_setspecific(default_key, h);
     return h;
 }
+
+kblasf_status_t kblasf_set_trxm_stop_size(kblasf_handle_t handle, kblasf_int nb)
+{
+    if (!handle || nb < 0)
+        return KBLASF_STATUS_INVALID_VALUE;
+    handle->trxm_nb = nb;
+    return KBLASF_STATUS_SUCCESS;
+}

@@ -52,6 +52,7 @@ struct kblasf_context {
     char        why[160];        /* why this executor was chosen, for the log */
     void       *stream;          /* cudaStream_t (CUDA executor) */
     void       *exec_data;       /* executor-private state (staging buffers, events) */
+    kblasf_int  trxm_nb;         /* TRMM/TRSM stop size set on the handle (0: default) */
 };
 
 /* Executors. kblasf_cuda_executor() is NULL when the build has no CUDA. */
@@ -65,8 +66,13 @@ typedef struct kblasf_config {
     kblasf_backend_t backend;    /* KBLASF_BACKEND=auto|cuda|host */
     int              device;     /* KBLASF_DEVICE (default 0) */
     int              verbose;    /* KBLASF_VERBOSE (0 or 1) */
+    long             trxm_nb;    /* KBLASF_TRXM_NB: TRMM/TRSM recursion stop size (0: default) */
 } kblasf_config;
 const kblasf_config *kblasf_get_config(void);
+
+/* Stop size of the recursive TRMM/TRSM: KBLASF_TRXM_NB, else the default for the
+ * executor (chosen from measurements, doc/trxm.md). */
+kblasf_int kblasf_trxm_stop_size(const kblasf_context *ctx);
 
 /* One line on stderr when KBLASF_VERBOSE is set: "kblasf: DGEMV ... on cuda (why)". */
 void kblasf_log_call(const kblasf_context *ctx, const char *routine, const char *fmt, ...)

@@ -1,0 +1,251 @@
+/*
+ * test_trxm_gen.c — testers of the recursive in-place TRMM and TRSM (precision-generic).
+ * Every side/uplo/trans/diag, sizes 0, 1, powers of two and their neighbours, tall and
+ * wide shapes, lda/ldb larger than needed, alpha 0, 1 and random, several recursion stop
+ * sizes. What must not be read (the other triangle; the diagonal when diag = 'U') holds
+ * NaN. Residuals, elementwise, scaled like LAPACK's:
+ *   TRMM  |B - Bref| / (eps (k+1) |alpha| |op(A)| |B0|)
+ *   TRSM  |op(A) X - alpha B0| / (eps (k+1) (|op(A)| |X| + |alpha| |B0|))   (backward error)
+ * with k the order of A.
+ */
+#include <ctype.h>
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "prec.h"
+#include "blas.h"
+#include "testing.h"
+
+#define TFN(name) KBLASF_CAT3(test_, PREC, name)
+#define EPS (sizeof(RT) == sizeof(float) ? (double)FLT_EPSILON : DBL_EPSILON)
+
+#if IS_COMPLEX
+static double absv(T x) { return cabs((double _Complex)x); }
+static T rnd(void) { double re = test_rand(); return re + I * test_rand(); }
+static T conj_t(T x) { return CONJ(x); }
+#else
+static double absv(T x) { return fabs((double)x); }
+static T rnd(void) { return (T)test_rand(); }
+static T conj_t(T x) { return x; }
+#endif
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+static unsigned rot;
+
+static T *to_dev(kblasf_handle_t h, const T *src, size_t count)
+{
+    void *d = NULL;
+    if (kblasf_malloc(h, &d, count * sizeof(T)) ||
+        kblasf_set_matrix(h, (kblasf_int)count, 1, sizeof(T), src, (kblasf_int)count, d,
+                          (kblasf_int)count)) {
+        printf("FAIL cannot allocate or copy %zu elements to the device\n", count);
+        exit(1);
+    }
+    return d;
+}
+
+static void from_dev(kblasf_handle_t h, T *dst, const T *d, size_t count)
+{
+    if (kblasf_get_matrix(h, (kblasf_int)count, 1, sizeof(T), d, (kblasf_int)count, dst,
+                          (kblasf_int)count)) {
+        printf("FAIL cannot copy %zu elements from the device\n", count);
+        exit(1);
+    }
+}
+
+/* op(A)(i, j) of the k x k triangular A as the routine must see it (unit diagonal = 1). */
+static T op_a(const T *A, kblasf_int lda, int lower, char trans, int unit, kblasf_int i,
+              kblasf_int j)
+{
+    kblasf_int r = i, c = j;
+    T v;
+    if (trans != 'N') { r = j; c = i; }
+    if (r == c)
+        v = unit ? (T)1 : A[r + (size_t)c * lda];
+    else if (lower ? r > c : r < c)
+        v = A[r + (size_t)c * lda];
+    else
+        return 0;
+    return trans == 'C' ? conj_t(v) : v;
+}
+
+/* |op(A)| |X| for the m x n result layout, into G (m x n). */
+static void abs_product(const T *A, kblasf_int lda, int lower, char trans, int unit, int left,
+                        kblasf_int m, kblasf_int n, const T *X, kblasf_int ldx, double *G)
+{
+    kblasf_int i, j, l, k = left ? m : n;
+    for (j = 0; j < n; j++)
+        for (i = 0; i < m; i++) {
+            double g = 0;
+            for (l = 0; l < k; l++)
+                g += left ? absv(op_a(A, lda, lower, trans, unit, i, l)) * absv(X[l + (size_t)j * ldx])
+                          : absv(X[i + (size_t)l * ldx]) * absv(op_a(A, lda, lower, trans, unit, l, j));
+            G[i + (size_t)j * m] = g;
+        }
+}
+
+static void trxm_case(kblasf_handle_t h, int solve, char side, char uplo, char trans, char diag,
+                      kblasf_int m, kblasf_int n, T alpha, kblasf_int nb, int selfcheck)
+{
+    int left = side == 'L', lower = uplo == 'L', unit = diag == 'U';
+    kblasf_int k = left ? m : n, lda = MAX(1, k + (kblasf_int)(rot % 3)),
+               ldb = MAX(1, m + (kblasf_int)((rot / 3) % 2) * 5), i, j;
+    size_t asz = (size_t)lda * MAX(1, k), bsz = (size_t)ldb * MAX(1, n), p;
+    T *A = malloc(asz * sizeof(T)), *B0 = malloc(bsz * sizeof(T)), *B = malloc(bsz * sizeof(T));
+    T *R = malloc(bsz * sizeof(T));
+    double *G = malloc(MAX(1, (size_t)m * n) * sizeof(double)), *G2 = NULL, worst = 0;
+    T *dA, *dB;
+    kblasf_status_t st;
+    const char *name = solve ? PNAME("TRSM") : PNAME("TRMM");
+
+    for (p = 0; p < asz; p++)
+        A[p] = (T)NAN; /* the other triangle, and padding: never read */
+    for (j = 0; j < k; j++)
+        for (i = 0; i < k; i++) {
+            if (i == j)
+                A[i + (size_t)j * lda] = unit ? (T)NAN : rnd() + (T)(2 + (solve ? 0 : 0));
+            else if (lower ? i > j : i < j)
+                A[i + (size_t)j * lda] = rnd() / (T)(solve ? k : 1); /* keep solves tame */
+        }
+    for (p = 0; p < bsz; p++)
+        B0[p] = rnd();
+    memcpy(B, B0, bsz * sizeof(T));
+
+    dA = to_dev(h, A, asz);
+    dB = to_dev(h, B0, bsz);
+    kblasf_set_trxm_stop_size(h, nb);
+    st = solve ? FN(trsm)(h, side, uplo, trans, diag, m, n, &alpha, dA, lda, dB, ldb)
+               : FN(trmm)(h, side, uplo, trans, diag, m, n, &alpha, dA, lda, dB, ldb);
+    from_dev(h, B, dB, bsz);
+
+    if (m > 0 && n > 0) {
+        if (!solve) {
+            /* reference on the same data */
+            memcpy(R, B0, bsz * sizeof(T));
+            PFN(trmm_)(&side, &uplo, &trans, &diag, &m, &n, &alpha, A, &lda, R, &ldb, 1, 1, 1, 1);
+            abs_product(A, lda, lower, trans, unit, left, m, n, B0, ldb, G);
+            for (p = 0; p < (size_t)m * n; p++)
+                G[p] *= absv(alpha);
+        } else {
+            /* R = op(A) X recomputed by the reference TRMM; compare with alpha B0 */
+            T one = 1;
+            memcpy(R, B, bsz * sizeof(T));
+            PFN(trmm_)(&side, &uplo, &trans, &diag, &m, &n, &one, A, &lda, R, &ldb, 1, 1, 1, 1);
+            abs_product(A, lda, lower, trans, unit, left, m, n, B, ldb, G);
+            for (j = 0; j < n; j++)
+                for (i = 0; i < m; i++) {
+                    size_t q = i + (size_t)j * ldb;
+                    G[i + (size_t)j * m] += absv(alpha) * absv(B0[q]);
+                    R[q] -= alpha * B0[q];
+                }
+        }
+        for (j = 0; j < n; j++)
+            for (i = 0; i < m; i++) {
+                size_t q = i + (size_t)j * ldb;
+                double diff = solve ? absv(R[q]) : absv(B[q] - R[q]), g = G[i + (size_t)j * m];
+                double r = isnan(diff) || isinf(diff) ? INFINITY
+                         : g > 0 ? diff / (EPS * (k + 1) * g) : (diff > 0 ? INFINITY : 0);
+                if (r > worst)
+                    worst = r;
+            }
+        for (j = 0; j < n; j++) /* rows m..ldb-1 are not B's: untouched */
+            for (i = m; i < ldb; i++)
+                if (memcmp(&B[i + (size_t)j * ldb], &B0[i + (size_t)j * ldb], sizeof(T)))
+                    worst = INFINITY;
+    } else if (memcmp(B, B0, bsz * sizeof(T))) {
+        worst = INFINITY;
+    }
+    test_check(st == KBLASF_STATUS_SUCCESS && worst < TEST_TOLERANCE,
+               "%s %c%c%c%c m=%d n=%d lda=%d ldb=%d alpha=%g nb=%d: status %d, residual %.3g",
+               name, side, uplo, trans, diag, (int)m, (int)n, (int)lda, (int)ldb,
+               (double)REAL(alpha), (int)nb, (int)st, worst);
+    if (selfcheck && m > 1 && n > 1 && !solve) {
+        /* the check must be able to fail: one wrong element of B */
+        size_t q = 1 + (size_t)ldb;
+        double g = G[1 + (size_t)m];
+        T bad = B[q] + (T)(1e2 * TEST_TOLERANCE * EPS * (k + 1) * (g + 1));
+        test_check(absv(bad - R[q]) / (EPS * (k + 1) * g) >= TEST_TOLERANCE,
+                   "%s checker missed a wrong element", name);
+    }
+    kblasf_free(h, dA);
+    kblasf_free(h, dB);
+    free(A); free(B0); free(B); free(R); free(G); free(G2);
+}
+
+static void errors(kblasf_handle_t h, int solve)
+{
+    static const struct { kblasf_int pos; char side, uplo, trans, diag; kblasf_int m, n, lda, ldb; int nullalpha; }
+    bad[] = {
+        {1, 'X', 'L', 'N', 'N', 4, 4, 4, 4, 0}, {2, 'L', 'X', 'N', 'N', 4, 4, 4, 4, 0},
+        {3, 'L', 'L', 'X', 'N', 4, 4, 4, 4, 0}, {4, 'R', 'U', 'T', 'X', 4, 4, 4, 4, 0},
+        {5, 'L', 'L', 'N', 'N', -1, 4, 4, 4, 0}, {6, 'L', 'L', 'N', 'N', 4, -1, 4, 4, 0},
+        {7, 'L', 'L', 'N', 'N', 4, 4, 4, 4, 1}, {9, 'L', 'L', 'N', 'N', 4, 2, 3, 4, 0},
+        {9, 'R', 'U', 'C', 'U', 2, 4, 3, 4, 0}, {11, 'R', 'L', 'N', 'N', 4, 2, 4, 3, 0},
+    };
+    const char *want = solve ? "KBLASF_" PNAME("TRSM") : "KBLASF_" PNAME("TRMM");
+    T host[64], back[64], one = 1;
+    T *dA, *dB;
+    size_t t, p;
+
+    for (p = 0; p < 64; p++)
+        host[p] = rnd();
+    dA = to_dev(h, host, 64);
+    dB = to_dev(h, host, 64);
+    for (t = 0; t < COUNT(bad); t++) {
+        kblasf_status_t st;
+        test_xerbla_reset();
+        st = (solve ? FN(trsm) : FN(trmm))(h, bad[t].side, bad[t].uplo, bad[t].trans, bad[t].diag,
+                                           bad[t].m, bad[t].n, bad[t].nullalpha ? NULL : &one,
+                                           dA, bad[t].lda, dB, bad[t].ldb);
+        from_dev(h, back, dB, 64);
+        test_check(st == KBLASF_STATUS_INVALID_VALUE && test_xerbla_info == bad[t].pos &&
+                   !strcmp(test_xerbla_name, want) && !memcmp(back, host, sizeof host),
+                   "%s illegal argument %d: status %d, xerbla %s %ld", want + 7,
+                   (int)bad[t].pos, (int)st, test_xerbla_name, test_xerbla_info);
+    }
+    kblasf_free(h, dA);
+    kblasf_free(h, dB);
+}
+
+static void run(kblasf_handle_t h, int solve)
+{
+    static const char sides[] = "LR", uplos[] = "LU", transs[] = "NTC", diags[] = "NU";
+    static const kblasf_int ks[] = {0, 1, 2, 3, 7, 8, 9, 16, 31, 32, 33, 63, 64, 65, 100, 127,
+                                    128, 129, 200, 256, 257};
+    static const kblasf_int others[] = {1, 2, 5, 17, 64, 130};
+    static const kblasf_int nbs[] = {1, 4, 16, 64, 0};
+    int s, u, t, d, first = 1;
+    size_t i;
+
+    for (s = 0; s < 2; s++)
+        for (u = 0; u < 2; u++)
+            for (t = 0; t < 3; t++)
+                for (d = 0; d < 2; d++)
+                    for (i = 0; i < COUNT(ks); i++, rot++) {
+                        kblasf_int k = ks[i], o = others[rot % COUNT(others)];
+                        T alpha = rot % 7 == 0 ? (T)0 : rot % 5 == 0 ? (T)1 : rnd();
+                        kblasf_int nb = nbs[rot % COUNT(nbs)];
+                        trxm_case(h, solve, sides[s], uplos[u], transs[t], diags[d],
+                                  sides[s] == 'L' ? k : o, sides[s] == 'L' ? o : k, alpha, nb,
+                                  first && k > 100);
+                        if (k > 100)
+                            first = 0;
+                    }
+    /* tall (m = 1000, n = 1..64) and wide shapes, on both sides; larger on the GPU */
+    for (s = 0; s < 2; s++)
+        for (i = 0; i < 4; i++, rot++) {
+            kblasf_int big = test_on_gpu ? 4096 : 600, thin = (kblasf_int[]){1, 7, 16, 64}[i];
+            trxm_case(h, solve, sides[s], uplos[rot % 2], transs[rot % 3], diags[rot % 2],
+                      sides[s] == 'L' ? big : thin, sides[s] == 'L' ? thin : big, rnd(),
+                      0, 0);
+            trxm_case(h, solve, sides[s], uplos[rot % 2], transs[rot % 3], diags[(rot + 1) % 2],
+                      sides[s] == 'L' ? thin : big, sides[s] == 'L' ? big : thin, rnd(),
+                      0, 0);
+        }
+    kblasf_set_trxm_stop_size(h, 0);
+    errors(h, solve);
+}
+
+void TFN(trmm)(kblasf_handle_t h) { run(h, 0); }
+void TFN(trsm)(kblasf_handle_t h) { run(h, 1); }
