@@ -161,6 +161,24 @@ KBLASF_TRXM_PROTOS(c, kblasf_complex_float)
 KBLASF_TRXM_PROTOS(z, kblasf_complex_double)
 #undef KBLASF_TRXM_PROTOS
 
+/* Host-pointer forms with BLAS argument lists (A and B in host memory, synchronous):
+ * small problems and machines without a GPU run on the CPU BLAS, others on the GPU
+ * through the per-thread default handle; KBLASF_VERBOSE=1 says which. Also exported as
+ * the F77 symbols kblasf_?trmm_ / kblasf_?trsm_ (KBLASF_DTRMM with DTRMM's arguments). */
+#define KBLASF_TRXM_HOST_PROTOS(P, T)                                                  \
+kblasf_status_t kblasf_##P##trmm_host(char side, char uplo, char transa, char diag,    \
+        kblasf_int m, kblasf_int n, const T *alpha, const T *A, kblasf_int lda, T *B,  \
+        kblasf_int ldb);                                                               \
+kblasf_status_t kblasf_##P##trsm_host(char side, char uplo, char transa, char diag,    \
+        kblasf_int m, kblasf_int n, const T *alpha, const T *A, kblasf_int lda, T *B,  \
+        kblasf_int ldb);
+
+KBLASF_TRXM_HOST_PROTOS(s, float)
+KBLASF_TRXM_HOST_PROTOS(d, double)
+KBLASF_TRXM_HOST_PROTOS(c, kblasf_complex_float)
+KBLASF_TRXM_HOST_PROTOS(z, kblasf_complex_double)
+#undef KBLASF_TRXM_HOST_PROTOS
+
 /* Stop size of the TRMM/TRSM recursion for this handle (0: KBLASF_TRXM_NB or the
  * built-in default). */
 kblasf_status_t kblasf_set_trxm_stop_size(kblasf_handle_t handle, kblasf_int nb);

@@ -85,8 +85,20 @@ static void abs_product(const T *A, kblasf_int lda, int lower, char trans, int u
         }
 }
 
-static void trxm_case(kblasf_handle_t h, int solve, char side, char uplo, char trans, char diag,
-                      kblasf_int m, kblasf_int n, T alpha, kblasf_int nb, int selfcheck)
+/* API used by a case: the device API on the handle, the host-pointer API, or the F77 symbol. */
+enum { DEVICE_API, HOST_API, F77_API };
+static const char *api_name[] = {"", " (host API)", " (F77)"};
+
+void FN(trmm_)(const char *, const char *, const char *, const char *, const kblasf_int *,
+               const kblasf_int *, const T *, const T *, const kblasf_int *, T *,
+               const kblasf_int *, size_t, size_t, size_t, size_t);
+void FN(trsm_)(const char *, const char *, const char *, const char *, const kblasf_int *,
+               const kblasf_int *, const T *, const T *, const kblasf_int *, T *,
+               const kblasf_int *, size_t, size_t, size_t, size_t);
+
+static void trxm_case_api(kblasf_handle_t h, int api, int solve, char side, char uplo,
+                          char trans, char diag, kblasf_int m, kblasf_int n, T alpha,
+                          kblasf_int nb, int selfcheck)
 {
     int left = side == 'L', lower = uplo == 'L', unit = diag == 'U';
     kblasf_int k = left ? m : n, lda = MAX(1, k + (kblasf_int)(rot % 3)),
@@ -112,12 +124,23 @@ static void trxm_case(kblasf_handle_t h, int solve, char side, char uplo, char t
         B0[p] = rnd();
     memcpy(B, B0, bsz * sizeof(T));
 
-    dA = to_dev(h, A, asz);
-    dB = to_dev(h, B0, bsz);
-    kblasf_set_trxm_stop_size(h, nb);
-    st = solve ? FN(trsm)(h, side, uplo, trans, diag, m, n, &alpha, dA, lda, dB, ldb)
-               : FN(trmm)(h, side, uplo, trans, diag, m, n, &alpha, dA, lda, dB, ldb);
-    from_dev(h, B, dB, bsz);
+    if (api == DEVICE_API) {
+        dA = to_dev(h, A, asz);
+        dB = to_dev(h, B0, bsz);
+        kblasf_set_trxm_stop_size(h, nb);
+        st = solve ? FN(trsm)(h, side, uplo, trans, diag, m, n, &alpha, dA, lda, dB, ldb)
+                   : FN(trmm)(h, side, uplo, trans, diag, m, n, &alpha, dA, lda, dB, ldb);
+        from_dev(h, B, dB, bsz);
+        kblasf_free(h, dA);
+        kblasf_free(h, dB);
+    } else if (api == HOST_API) {
+        st = solve ? FN(trsm_host)(side, uplo, trans, diag, m, n, &alpha, A, lda, B, ldb)
+                   : FN(trmm_host)(side, uplo, trans, diag, m, n, &alpha, A, lda, B, ldb);
+    } else {
+        (solve ? FN(trsm_) : FN(trmm_))(&side, &uplo, &trans, &diag, &m, &n, &alpha, A, &lda,
+                                         B, &ldb, 1, 1, 1, 1);
+        st = KBLASF_STATUS_SUCCESS;
+    }
 
     if (m > 0 && n > 0) {
         if (!solve) {
@@ -157,8 +180,8 @@ static void trxm_case(kblasf_handle_t h, int solve, char side, char uplo, char t
         worst = INFINITY;
     }
     test_check(st == KBLASF_STATUS_SUCCESS && worst < TEST_TOLERANCE,
-               "%s %c%c%c%c m=%d n=%d lda=%d ldb=%d alpha=%g nb=%d: status %d, residual %.3g",
-               name, side, uplo, trans, diag, (int)m, (int)n, (int)lda, (int)ldb,
+               "%s%s %c%c%c%c m=%d n=%d lda=%d ldb=%d alpha=%g nb=%d: status %d, residual %.3g",
+               name, api_name[api], side, uplo, trans, diag, (int)m, (int)n, (int)lda, (int)ldb,
                (double)REAL(alpha), (int)nb, (int)st, worst);
     if (selfcheck && m > 1 && n > 1 && !solve) {
         /* the check must be able to fail: one wrong element of B */
@@ -168,9 +191,13 @@ static void trxm_case(kblasf_handle_t h, int solve, char side, char uplo, char t
         test_check(absv(bad - R[q]) / (EPS * (k + 1) * g) >= TEST_TOLERANCE,
                    "%s checker missed a wrong element", name);
     }
-    kblasf_free(h, dA);
-    kblasf_free(h, dB);
     free(A); free(B0); free(B); free(R); free(G); free(G2);
+}
+
+static void trxm_case(kblasf_handle_t h, int solve, char side, char uplo, char trans, char diag,
+                      kblasf_int m, kblasf_int n, T alpha, kblasf_int nb, int selfcheck)
+{
+    trxm_case_api(h, DEVICE_API, solve, side, uplo, trans, diag, m, n, alpha, nb, selfcheck);
 }
 
 static void errors(kblasf_handle_t h, int solve)
@@ -244,6 +271,14 @@ static void run(kblasf_handle_t h, int solve)
                       0, 0);
         }
     kblasf_set_trxm_stop_size(h, 0);
+    /* host-pointer API and F77 symbol: below and above the size sent to the GPU */
+    for (i = 0; i < 4; i++, rot++) {
+        kblasf_int k = (kblasf_int[]){5, 255, 300, 700}[i];
+        trxm_case_api(h, i % 2 ? F77_API : HOST_API, solve, sides[rot % 2], uplos[(rot / 2) % 2],
+                      transs[rot % 3], diags[rot % 2], k, k / 2 + 1, rnd(), 0, 0);
+        trxm_case_api(h, i % 2 ? HOST_API : F77_API, solve, sides[(rot + 1) % 2], uplos[rot % 2],
+                      transs[(rot + 1) % 3], diags[(rot + 1) % 2], k + 3, k, rnd(), 0, 0);
+    }
     errors(h, solve);
 }
 
