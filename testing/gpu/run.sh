@@ -3,7 +3,8 @@
 # unpack the release tarball carried in .dist/, build for Hopper, run the test suite on
 # the CUDA executor, compute-sanitizer memcheck + racecheck on the kernels' testers,
 # then the benchmarks. Logs go to $OUT; a short summary is printed last.
-#   usage: testing/gpu/run.sh [check] [sanitize] [bench] [bench-quick]   (default: all)
+#   usage: testing/gpu/run.sh [check] [sanitize] [bench] [bench-quick] [bench-trxm]
+#   (default: check sanitize bench); TRXM_NBS="64 128 256" times several stop sizes
 set -u -o pipefail
 OUT=${OUT:-/tmp/kblasf-out}; mkdir -p "$OUT"
 steps=${*:-check sanitize bench}
@@ -18,7 +19,7 @@ if ! ./configure --disable-fortran --with-cuda-arch=90 --with-blas=$blas --with-
   tail -20 "$OUT/configure.log"; exit 1
 fi
 if ! make -j16 > "$OUT/build.log" 2>&1; then grep -E 'error|Error' "$OUT/build.log" | head -30; exit 1; fi
-make -j16 testing/test_gemv testing/test_symv testing/test_memory >> "$OUT/build.log" 2>&1
+make -j16 testing/test_gemv testing/test_symv testing/test_trxm testing/test_memory >> "$OUT/build.log" 2>&1
 for s in $steps; do
   case $s in
   check)
@@ -28,7 +29,7 @@ for s in $steps; do
   sanitize)
     cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
     for tool in memcheck racecheck; do
-      for t in test_gemv test_symv; do
+      for t in test_gemv test_symv test_trxm; do
         KBLASF_TEST_SEED=7 ./libtool --mode=execute "$cs" --tool $tool --error-exitcode 9 testing/$t \
           > "$OUT/sanitize-$tool-$t.log" 2>&1
         rc=$?
@@ -40,6 +41,13 @@ for s in $steps; do
     arg=; [ "$s" = bench-quick ] && arg=quick
     ./bench/bench_mv $arg > "$OUT/bench_mv.txt" 2>&1
     summary+=("$(sed -n '/^# summary/,$p' "$OUT/bench_mv.txt")") ;;
+  bench-trxm)
+    make bench > "$OUT/bench-build.log" 2>&1 || { tail -20 "$OUT/bench-build.log"; exit 1; }
+    for nb in ${TRXM_NBS:-default}; do
+      a=$nb; [ "$nb" = default ] && a=
+      ./bench/bench_trxm $a > "$OUT/bench_trxm_$nb.txt" 2>&1
+      summary+=("stop size $nb: $(sed -n '/^# summary/,$p' "$OUT/bench_trxm_$nb.txt")")
+    done ;;
   esac
 done
 echo "==== summary ($(cat "$OUT/gpu.txt"))"
