@@ -347,8 +347,8 @@ void TFN(gemv)(kblasf_handle_t h)
     T alpha, beta;
 
     for (t = 0; t < 3; t++)
-        for (im = 0; im < COUNT(sizes); im++)
-            for (in = 0; in < COUNT(sizes); in++)
+        for (im = 0; im < COUNT(sizes); im += test_quick ? 3 : 1)
+            for (in = 0; in < COUNT(sizes); in += test_quick ? 4 : 1)
                 for (s = 0; s < NSCALARS; s++, rot++) {
                     scalars(s, &alpha, &beta);
                     gemv_case(h, trans[t], sizes[im], sizes[in], offsets[rot % COUNT(offsets)],
@@ -360,7 +360,7 @@ void TFN(gemv)(kblasf_handle_t h)
                 }
     /* Submatrix offsets 0..nb+1 on one shape, unit increments, in all three modes. */
     for (t = 0; t < 3; t++)
-        for (s = 0; s <= 65; s++, rot++) {
+        for (s = 0; s <= 65; s += test_quick ? 8 : 1, rot++) {
             scalars(4, &alpha, &beta);
             gemv_case(h, trans[t], 67, 45, s, (s * 7) % 66, 1, 1, alpha, beta, 0);
         }
@@ -390,7 +390,7 @@ void TFN(symv)(kblasf_handle_t h)
                           incxs[rot % COUNT(incxs)], incys[(rot / 2) % COUNT(incys)], alpha,
                           beta, in == 8 && s == 4);
             }
-        for (s = 0; s <= 65; s++, rot++) {
+        for (s = 0; s <= 65; s += test_quick ? 8 : 1, rot++) {
             scalars(4, &alpha, &beta);
             symv_case(h, uplos[t], 97, s, 1, 1, alpha, beta, 0);
         }

@@ -23,11 +23,9 @@
 #if IS_COMPLEX
 static double absv(T x) { return cabs((double _Complex)x); }
 static T rnd(void) { double re = test_rand(); return re + I * test_rand(); }
-static T conj_t(T x) { return CONJ(x); }
 #else
 static double absv(T x) { return fabs((double)x); }
 static T rnd(void) { return (T)test_rand(); }
-static T conj_t(T x) { return x; }
 #endif
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -54,35 +52,31 @@ static void from_dev(kblasf_handle_t h, T *dst, const T *d, size_t count)
     }
 }
 
-/* op(A)(i, j) of the k x k triangular A as the routine must see it (unit diagonal = 1). */
-static T op_a(const T *A, kblasf_int lda, int lower, char trans, int unit, kblasf_int i,
-              kblasf_int j)
-{
-    kblasf_int r = i, c = j;
-    T v;
-    if (trans != 'N') { r = j; c = i; }
-    if (r == c)
-        v = unit ? (T)1 : A[r + (size_t)c * lda];
-    else if (lower ? r > c : r < c)
-        v = A[r + (size_t)c * lda];
-    else
-        return 0;
-    return trans == 'C' ? conj_t(v) : v;
-}
-
-/* |op(A)| |X| for the m x n result layout, into G (m x n). */
-static void abs_product(const T *A, kblasf_int lda, int lower, char trans, int unit, int left,
+/* |op(A)| |X| for the m x n result layout, into G (m x n), through the reference TRMM
+ * on absolute values (|op(A)| = op(|A|); the unit diagonal stays implicit). */
+static void abs_product(const T *A, kblasf_int lda, char side, char uplo, char trans, char diag,
                         kblasf_int m, kblasf_int n, const T *X, kblasf_int ldx, double *G)
 {
-    kblasf_int i, j, l, k = left ? m : n;
-    for (j = 0; j < n; j++)
-        for (i = 0; i < m; i++) {
-            double g = 0;
-            for (l = 0; l < k; l++)
-                g += left ? absv(op_a(A, lda, lower, trans, unit, i, l)) * absv(X[l + (size_t)j * ldx])
-                          : absv(X[i + (size_t)l * ldx]) * absv(op_a(A, lda, lower, trans, unit, l, j));
-            G[i + (size_t)j * m] = g;
+    kblasf_int k = side == 'L' ? m : n, i, j, ldw = MAX(1, m);
+    T *Aa = malloc((size_t)lda * MAX(1, k) * sizeof(T)), *W = malloc((size_t)ldw * n * sizeof(T));
+    T one = 1;
+    char t = trans == 'C' ? 'T' : trans;
+
+    for (j = 0; j < k; j++)
+        for (i = 0; i < k; i++) {
+            size_t q = i + (size_t)j * lda;
+            int stored = uplo == 'L' ? i >= j : i <= j;
+            Aa[q] = stored && !(i == j && diag == 'U') ? (T)absv(A[q]) : (T)0;
         }
+    for (j = 0; j < n; j++)
+        for (i = 0; i < m; i++)
+            W[i + (size_t)j * ldw] = (T)absv(X[i + (size_t)j * ldx]);
+    PFN(trmm_)(&side, &uplo, &t, &diag, &m, &n, &one, Aa, &lda, W, &ldw, 1, 1, 1, 1);
+    for (j = 0; j < n; j++)
+        for (i = 0; i < m; i++)
+            G[i + (size_t)j * m] = REAL(W[i + (size_t)j * ldw]);
+    free(Aa);
+    free(W);
 }
 
 /* API used by a case: the device API on the handle, the host-pointer API, or the F77 symbol. */
@@ -147,7 +141,7 @@ static void trxm_case_api(kblasf_handle_t h, int api, int solve, char side, char
             /* reference on the same data */
             memcpy(R, B0, bsz * sizeof(T));
             PFN(trmm_)(&side, &uplo, &trans, &diag, &m, &n, &alpha, A, &lda, R, &ldb, 1, 1, 1, 1);
-            abs_product(A, lda, lower, trans, unit, left, m, n, B0, ldb, G);
+            abs_product(A, lda, side, uplo, trans, diag, m, n, B0, ldb, G);
             for (p = 0; p < (size_t)m * n; p++)
                 G[p] *= absv(alpha);
         } else {
@@ -155,7 +149,7 @@ static void trxm_case_api(kblasf_handle_t h, int api, int solve, char side, char
             T one = 1;
             memcpy(R, B, bsz * sizeof(T));
             PFN(trmm_)(&side, &uplo, &trans, &diag, &m, &n, &one, A, &lda, R, &ldb, 1, 1, 1, 1);
-            abs_product(A, lda, lower, trans, unit, left, m, n, B, ldb, G);
+            abs_product(A, lda, side, uplo, trans, diag, m, n, B, ldb, G);
             for (j = 0; j < n; j++)
                 for (i = 0; i < m; i++) {
                     size_t q = i + (size_t)j * ldb;

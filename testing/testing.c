@@ -6,7 +6,7 @@
 #include <time.h>
 #include "testing.h"
 
-int test_passed, test_failed, test_on_gpu;
+int test_passed, test_failed, test_on_gpu, test_quick;
 char test_xerbla_name[32];
 long test_xerbla_info;
 
@@ -59,6 +59,8 @@ kblasf_handle_t test_init(const char *name)
         exit(1);
     }
     test_on_gpu = kblasf_get_backend(h) == KBLASF_BACKEND_CUDA;
+    s = getenv("KBLASF_TEST_QUICK");
+    test_quick = s && *s && *s != '0';
     printf("%s: %s executor, KBLASF_TEST_SEED=%llu, tolerance %.0f\n", name,
            test_on_gpu ? "cuda" : "host", (unsigned long long)seed, TEST_TOLERANCE);
     return h;

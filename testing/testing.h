@@ -16,6 +16,8 @@
 extern int test_passed, test_failed;
 /* 1 when the suite runs on the CUDA executor: testers add larger sizes. */
 extern int test_on_gpu;
+/* KBLASF_TEST_QUICK=1: a subset of the sizes (for compute-sanitizer runs). */
+extern int test_quick;
 
 /* Records one check; prints the failure. Returns ok. */
 int test_check(int ok, const char *fmt, ...)
