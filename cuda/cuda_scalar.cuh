@@ -1,0 +1,358 @@
+/* cuda_scalar.cuh — what the kblasf matrix-vector kernels share: element-type traits
+ * (zero, conj, mul, fma, shuffles, atomicAdd with complex as two real atomics, loads and
+ * 16-byte vector loads), programmatic-dependent-launch hooks, the per-device caches of
+ * the SM count and of kernel occupancy, the launch helper and the y := beta*y kernel.
+ * Internal to cuda/; everything lives in an unnamed namespace so that each .cu file has
+ * its own copy and no template instantiation is shared between translation units. */
+#ifndef KBLASF_CUDA_SCALAR_CUH
+#define KBLASF_CUDA_SCALAR_CUH
+
+#include <cuda_runtime.h>
+#include <cuComplex.h>
+#include <stdint.h>
+#include <atomic>
+#include <utility>
+
+namespace kblasf {
+namespace {
+
+/* ------------------------------------------------------------------ element traits */
+/* real fused multiply-add in the precision of the arguments (never promoted) */
+__device__ __forceinline__ float fm(float a, float b, float c) { return fmaf(a, b, c); }
+__device__ __forceinline__ double fm(double a, double b, double c) { return ::fma(a, b, c); }
+
+template <typename T> struct Sc;
+
+template <> struct Sc<float> {
+    static constexpr bool complex = false;
+    __host__ __device__ static float zero() { return 0.0f; }
+    __host__ __device__ static bool is_zero(float a) { return a == 0.0f; }
+    __host__ __device__ static bool is_one(float a) { return a == 1.0f; }
+    __device__ __forceinline__ static float conj(float a) { return a; }
+    __device__ __forceinline__ static float add(float a, float b) { return a + b; }
+    __device__ __forceinline__ static float mul(float a, float b) { return a * b; }
+    /* a*b + c and conj(a)*b + c */
+    __device__ __forceinline__ static float fma(float a, float b, float c) { return fm(a, b, c); }
+    __device__ __forceinline__ static float fmac(float a, float b, float c) { return fm(a, b, c); }
+    __device__ __forceinline__ static float ld(const float *p) { return __ldg(p); }
+    /* the real part only (diagonal of a Hermitian matrix) */
+    __device__ __forceinline__ static float ld_real(const float *p) { return __ldg(p); }
+    __device__ __forceinline__ static float shfl_xor(float a, int m)
+    {
+        return __shfl_xor_sync(0xffffffffu, a, m);
+    }
+    __device__ __forceinline__ static float shfl(float a, int src)
+    {
+        return __shfl_sync(0xffffffffu, a, src);
+    }
+    __device__ __forceinline__ static void atomic_add(float *p, float a) { atomicAdd(p, a); }
+};
+
+template <> struct Sc<double> {
+    static constexpr bool complex = false;
+    __host__ __device__ static double zero() { return 0.0; }
+    __host__ __device__ static bool is_zero(double a) { return a == 0.0; }
+    __host__ __device__ static bool is_one(double a) { return a == 1.0; }
+    __device__ __forceinline__ static double conj(double a) { return a; }
+    __device__ __forceinline__ static double add(double a, double b) { return a + b; }
+    __device__ __forceinline__ static double mul(double a, double b) { return a * b; }
+    __device__ __forceinline__ static double fma(double a, double b, double c) { return fm(a, b, c); }
+    __device__ __forceinline__ static double fmac(double a, double b, double c) { return fm(a, b, c); }
+    __device__ __forceinline__ static double ld(const double *p) { return __ldg(p); }
+    __device__ __forceinline__ static double ld_real(const double *p) { return __ldg(p); }
+    __device__ __forceinline__ static double shfl_xor(double a, int m)
+    {
+        return __shfl_xor_sync(0xffffffffu, a, m);
+    }
+    __device__ __forceinline__ static double shfl(double a, int src)
+    {
+        return __shfl_sync(0xffffffffu, a, src);
+    }
+    __device__ __forceinline__ static void atomic_add(double *p, double a) { atomicAdd(p, a); }
+};
+
+/* cuFloatComplex is float2 and cuDoubleComplex is double2: one template body for both. */
+template <typename C, typename R> struct ScComplex {
+    static constexpr bool complex = true;
+    __host__ __device__ static C mk(R re, R im) { C c; c.x = re; c.y = im; return c; }
+    __host__ __device__ static C zero() { return mk(R(0), R(0)); }
+    __host__ __device__ static bool is_zero(C a) { return a.x == R(0) && a.y == R(0); }
+    __host__ __device__ static bool is_one(C a) { return a.x == R(1) && a.y == R(0); }
+    __device__ __forceinline__ static C conj(C a) { return mk(a.x, -a.y); }
+    __device__ __forceinline__ static C add(C a, C b) { return mk(a.x + b.x, a.y + b.y); }
+    __device__ __forceinline__ static C mul(C a, C b) { return mk(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
+    __device__ __forceinline__ static C fma(C a, C b, C c)
+    {
+        return mk(fm(-a.y, b.y, fm(a.x, b.x, c.x)), fm(a.y, b.x, fm(a.x, b.y, c.y)));
+    }
+    __device__ __forceinline__ static C fmac(C a, C b, C c)
+    {
+        return mk(fm(a.y, b.y, fm(a.x, b.x, c.x)), fm(-a.y, b.x, fm(a.x, b.y, c.y)));
+    }
+    __device__ __forceinline__ static C ld(const C *p) { return __ldg(p); }
+    __device__ __forceinline__ static C ld_real(const C *p) { return mk(__ldg(&p->x), R(0)); }
+    __device__ __forceinline__ static C shfl_xor(C a, int m)
+    {
+        return mk(__shfl_xor_sync(0xffffffffu, a.x, m), __shfl_xor_sync(0xffffffffu, a.y, m));
+    }
+    __device__ __forceinline__ static C shfl(C a, int src)
+    {
+        return mk(__shfl_sync(0xffffffffu, a.x, src), __shfl_sync(0xffffffffu, a.y, src));
+    }
+    __device__ __forceinline__ static void atomic_add(C *p, C a)
+    {
+        atomicAdd(&p->x, a.x);
+        atomicAdd(&p->y, a.y);
+    }
+};
+template <> struct Sc<cuFloatComplex> : ScComplex<cuFloatComplex, float> {};
+template <> struct Sc<cuDoubleComplex> : ScComplex<cuDoubleComplex, double> {};
+
+/* c + a*b, with a conjugated when CJ */
+template <bool CJ, typename T>
+__device__ __forceinline__ T madd(T a, T b, T c)
+{
+    if constexpr (CJ) return Sc<T>::fmac(a, b, c);
+    else return Sc<T>::fma(a, b, c);
+}
+
+/* ------------------------------------------------- V consecutive elements, 16 bytes
+ * Ldv<T, V>::ld(p, o): o[0..V-1] = p[0..V-1]; p must be 16-byte aligned when
+ * V*sizeof(T) == 16 (the vector paths are taken only when it is). */
+template <typename T, int V> struct Ldv {
+    static_assert(V == 1, "no vector load for this type and width");
+    __device__ __forceinline__ static void ld(const T *p, T (&o)[1]) { o[0] = Sc<T>::ld(p); }
+};
+template <> struct Ldv<float, 4> {
+    __device__ __forceinline__ static void ld(const float *p, float (&o)[4])
+    {
+        const float4 t = __ldg(reinterpret_cast<const float4 *>(p));
+        o[0] = t.x; o[1] = t.y; o[2] = t.z; o[3] = t.w;
+    }
+};
+template <> struct Ldv<float, 2> {
+    __device__ __forceinline__ static void ld(const float *p, float (&o)[2])
+    {
+        const float2 t = __ldg(reinterpret_cast<const float2 *>(p));
+        o[0] = t.x; o[1] = t.y;
+    }
+};
+template <> struct Ldv<double, 2> {
+    __device__ __forceinline__ static void ld(const double *p, double (&o)[2])
+    {
+        const double2 t = __ldg(reinterpret_cast<const double2 *>(p));
+        o[0] = t.x; o[1] = t.y;
+    }
+};
+template <> struct Ldv<cuFloatComplex, 2> {
+    __device__ __forceinline__ static void ld(const cuFloatComplex *p, cuFloatComplex (&o)[2])
+    {
+        const float4 t = __ldg(reinterpret_cast<const float4 *>(p));
+        o[0] = make_cuFloatComplex(t.x, t.y);
+        o[1] = make_cuFloatComplex(t.z, t.w);
+    }
+};
+
+/* ------------------------------------------------------------ one thread's tile
+ * buf[l][v] = A(r + ro(v), c + l*CS) with ro(v) = v (VEC: one 16-byte load of V rows)
+ * or v*RS (V scalar loads whose warp accesses are contiguous). full: the whole tile is
+ * inside the valid window, no checks; else elements outside rows [rlo, rhi) or columns
+ * [clo, chi) are not read and are set to zero. */
+template <typename T, int L, int V, bool VEC, int RS>
+__device__ __forceinline__ void load_tile(T (&buf)[L][V], const T *A, int64_t lda, int64_t r,
+                                          int64_t c, int64_t cs, bool full, int64_t rlo,
+                                          int64_t rhi, int64_t clo, int64_t chi)
+{
+    const T *p = A + (r + c * lda);
+    const int64_t step = cs * lda;
+    if (full) {
+#pragma unroll
+        for (int l = 0; l < L; ++l) {
+            if constexpr (VEC) {
+                Ldv<T, V>::ld(p + l * step, buf[l]);
+            } else {
+#pragma unroll
+                for (int v = 0; v < V; ++v) buf[l][v] = Sc<T>::ld(p + l * step + v * RS);
+            }
+        }
+    } else {
+        bool rok[V];
+        bool rall = true;
+#pragma unroll
+        for (int v = 0; v < V; ++v) {
+            const int64_t rr = r + (VEC ? v : v * RS);
+            rok[v] = rr >= rlo && rr < rhi;
+            rall = rall && rok[v];
+        }
+#pragma unroll
+        for (int l = 0; l < L; ++l) {
+            const int64_t cc = c + l * cs;
+            const bool cok = cc >= clo && cc < chi;
+            if constexpr (VEC) {
+                if (cok && rall) {
+                    Ldv<T, V>::ld(p + l * step, buf[l]);
+                    continue;
+                }
+            }
+#pragma unroll
+            for (int v = 0; v < V; ++v) {
+                buf[l][v] = Sc<T>::zero();
+                if (cok && rok[v]) buf[l][v] = Sc<T>::ld(p + l * step + (VEC ? v : v * RS));
+            }
+        }
+    }
+}
+
+/* ------------------------------------------------ programmatic dependent launch
+ * A kernel launched with the programmatic-serialization attribute may start while the
+ * kernel before it (the y := beta*y scaling, or the SYMV diagonal-block kernel) still
+ * runs; it reads only A and x until pdl_wait(), which returns once that kernel has
+ * completed and its writes to y are visible. Without the attribute (and before sm_90)
+ * both are no-ops. */
+__device__ __forceinline__ void pdl_wait()
+{
+#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 900)
+    asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
+}
+__device__ __forceinline__ void pdl_trigger()
+{
+#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 900)
+    asm volatile("griddepcontrol.launch_dependents;" :::);
+#endif
+}
+
+/* y := alpha*s (+ beta*y): direct store, y read only when beta != 0; or atomic add of
+ * alpha*s into y scaled beforehand. */
+template <typename T>
+__device__ __forceinline__ void put_y(T *yp, T alpha, T s, T beta, bool direct, bool beta0)
+{
+    T v = Sc<T>::mul(alpha, s);
+    if (direct) {
+        if (!beta0) v = Sc<T>::fma(beta, *yp, v);
+        *yp = v;
+    } else {
+        Sc<T>::atomic_add(yp, v);
+    }
+}
+
+/* --------------------------------------------------------- y := beta*y (or 0) */
+template <typename T>
+__global__ void __launch_bounds__(256) scal_kernel(int64_t n, T beta, T *y, int64_t incy)
+{
+    pdl_trigger(); /* the dependent kernel may start loading A and x now */
+    const bool beta0 = Sc<T>::is_zero(beta);
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+        T *p = y + i * incy;
+        if (beta0) *p = Sc<T>::zero(); /* y may hold NaN: never read it */
+        else *p = Sc<T>::mul(beta, *p);
+    }
+}
+
+/* --------------------------------------------------------------- host helpers */
+constexpr int kMaxDevices = 64;
+
+struct DevInfo {
+    int dev;
+    int sms;   /* multiprocessors */
+    int major; /* compute capability major (PDL needs 9.0) */
+};
+
+/* current device, with the SM count and capability cached per device */
+inline cudaError_t dev_info(DevInfo &d)
+{
+    static std::atomic<int> c_sms[kMaxDevices], c_major[kMaxDevices];
+    cudaError_t e = cudaGetDevice(&d.dev);
+    if (e != cudaSuccess) return e;
+    const bool cache = d.dev >= 0 && d.dev < kMaxDevices;
+    if (cache) {
+        d.sms = c_sms[d.dev].load(std::memory_order_relaxed);
+        d.major = c_major[d.dev].load(std::memory_order_relaxed);
+        if (d.sms > 0 && d.major > 0) return cudaSuccess;
+    }
+    e = cudaDeviceGetAttribute(&d.sms, cudaDevAttrMultiProcessorCount, d.dev);
+    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&d.major, cudaDevAttrComputeCapabilityMajor, d.dev);
+    if (e != cudaSuccess) return e;
+    if (d.sms < 1) d.sms = 1;
+    if (cache) {
+        c_major[d.dev].store(d.major, std::memory_order_relaxed);
+        c_sms[d.dev].store(d.sms, std::memory_order_relaxed);
+    }
+    return cudaSuccess;
+}
+
+/* Resident thread blocks of kernel k on the whole device (SMs x occupancy). Each call
+ * site passes its own cache (a function-local static of the launching template). */
+template <typename K>
+inline cudaError_t resident_tbs(K k, int threads, size_t smem, const DevInfo &d,
+                                std::atomic<int> (&cache)[kMaxDevices], int64_t &slots)
+{
+    int occ = (d.dev >= 0 && d.dev < kMaxDevices) ? cache[d.dev].load(std::memory_order_relaxed) : 0;
+    if (occ <= 0) {
+        const cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, k, threads, smem);
+        if (e != cudaSuccess) return e;
+        if (occ < 1) occ = 1;
+        if (d.dev >= 0 && d.dev < kMaxDevices) cache[d.dev].store(occ, std::memory_order_relaxed);
+    }
+    slots = (int64_t)occ * d.sms;
+    return cudaSuccess;
+}
+
+/* Launch on `stream`; pdl: allow the kernel to overlap the one launched just before it
+ * (it must call pdl_wait() before touching what that kernel writes). */
+template <typename... KArgs, typename... Args>
+inline cudaError_t launch(void (*k)(KArgs...), dim3 grid, dim3 block, cudaStream_t stream,
+                          bool pdl, Args &&...args)
+{
+    cudaLaunchConfig_t cfg = {};
+    cudaLaunchAttribute attr[1];
+    cfg.gridDim = grid;
+    cfg.blockDim = block;
+    cfg.dynamicSmemBytes = 0;
+    cfg.stream = stream;
+    cfg.attrs = attr;
+    cfg.numAttrs = 0;
+    if (pdl) {
+        attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+        attr[0].val.programmaticStreamSerializationAllowed = 1;
+        cfg.numAttrs = 1;
+    }
+    return cudaLaunchKernelEx(&cfg, k, std::forward<Args>(args)...);
+}
+
+/* y := beta*y on n elements (y := 0 without reading y when beta == 0) */
+template <typename T>
+inline cudaError_t scale_y(cudaStream_t stream, const DevInfo &d, int64_t n, T beta, T *y,
+                           int64_t incy)
+{
+    constexpr int threads = 256;
+    int64_t blocks = (n + threads - 1) / threads;
+    if (blocks > 8 * (int64_t)d.sms) blocks = 8 * (int64_t)d.sms; /* one wave, grid-stride */
+    return launch(scal_kernel<T>, dim3((unsigned)blocks), dim3(threads), stream, false, n,
+                  beta, y, incy);
+}
+
+/* First row of the aligned window that contains row `off`: the largest r <= off such that
+ * &A[r] is 128-byte aligned (0 when there is none), so that a column read from row r on
+ * starts on a 128-byte boundary whenever lda keeps columns aligned (paper section 6.6). */
+inline int64_t aligned_row(const void *A, size_t esz, int64_t off)
+{
+    const int64_t per = (int64_t)(128 / esz);
+    const int64_t mis = (int64_t)(((uintptr_t)A / esz) % (uintptr_t)per);
+    const int64_t r = off - (off + mis) % per;
+    return r < 0 ? 0 : r;
+}
+
+/* 16-byte vector loads of V elements are legal for every column when A is 16-byte aligned
+ * and lda keeps each column so (aligned_row() then returns a multiple of V). */
+template <typename T, int V>
+inline bool vec_ok(const T *A, int64_t lda)
+{
+    return V > 1 && V * sizeof(T) == 16 && ((uintptr_t)A % 16) == 0 && lda % V == 0;
+}
+
+} // namespace
+} // namespace kblasf
+
+#endif /* KBLASF_CUDA_SCALAR_CUH */

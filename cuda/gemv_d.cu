@@ -1,0 +1,23 @@
+/* gemv_d.cu — DGEMV (+offset): gemv_kernels.cuh tuned for double. The grid
+ * (the paper's Y) is chosen at run time from occupancy x SMs (choose_split). */
+#include "kblasf_cuda.h"
+#include "gemv_kernels.cuh"
+
+namespace {
+struct Cfg {
+    static constexpr int V = 2;    /* double2: one 16-byte load = 2 rows */
+    static constexpr int NB = 64;  /* 32 lanes x V rows: 512 contiguous bytes per column */
+    static constexpr int Q = 4;    /* 4 warps = 128 threads: fine-grained one-wave grids */
+    static constexpr int L = 8;    /* 32 columns/block: 16 doubles (128 B)/thread in flight */
+    static constexpr int MINB = 4; /* 4 blocks/SM (<= 128 regs): 64 KB in flight per SM */
+};
+} // namespace
+
+extern "C" cudaError_t kblasf_cuda_dgemv(
+    cudaStream_t stream, char trans, int64_t m, int64_t n, double alpha, const double *A,
+    int64_t lda, int64_t offr, int64_t offc, const double *x, int64_t incx, double beta,
+    double *y, int64_t incy)
+{
+    return kblasf::gemv_run<double, Cfg>(
+        stream, trans, m, n, alpha, A, lda, offr, offc, x, incx, beta, y, incy);
+}

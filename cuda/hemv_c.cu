@@ -1,0 +1,25 @@
+/* hemv_c.cu — CHEMV (+offset, Hermitian): symv_kernels.cuh tuned for
+ * cuFloatComplex. The grid is chosen at run time: one wave of resident thread blocks, each
+ * with an equal run of off-diagonal blocks (symv_main). */
+#include "kblasf_cuda.h"
+#include "symv_kernels.cuh"
+
+namespace {
+struct Cfg {
+    static constexpr int NB = 32;  /* 32x32 blocks: 64 real y atomics per 8 KB read */
+    static constexpr int V = 2;    /* float4: one 16-byte load = 2 complex rows */
+    static constexpr int Q = 4;    /* 4 column lanes: a warp reads 4 columns x 128 B */
+    static constexpr int WR = 2;   /* NB = WR*(32/Q)*V; 16 elements (128 B)/thread in flight */
+    static constexpr int MINB = 8; /* 8 blocks/SM (<= 128 regs): 64 KB in flight per SM */
+    static constexpr int DTY = 8;  /* diagonal kernel: NB x 8 threads */
+};
+} // namespace
+
+extern "C" cudaError_t kblasf_cuda_chemv(
+    cudaStream_t stream, char uplo, int64_t n, cuFloatComplex alpha, const cuFloatComplex *A,
+    int64_t lda, int64_t off, const cuFloatComplex *x, int64_t incx, cuFloatComplex beta,
+    cuFloatComplex *y, int64_t incy)
+{
+    return kblasf::symv_run<cuFloatComplex, Cfg, true>(
+        stream, uplo, n, alpha, A, lda, off, x, incx, beta, y, incy);
+}

@@ -1,0 +1,74 @@
+/* kblasf_cuda.h — C ABI of the kblasf CUDA matrix-vector kernels (the cuda/ .cu files).
+ *
+ * Internal to the library: src/exec_cuda_gen.c calls these. Every routine is asynchronous
+ * on `stream` and returns cudaSuccess or the error of the failing launch / runtime query.
+ *
+ * Matrices are column-major: element (i,j) of the whole matrix is A[i + j*lda]; the
+ * routines work on a submatrix given by 0-based offsets into it (the KBLAS "offset"
+ * interface), so the kernels can keep their loads aligned. Vectors: `x` points to logical
+ * element 0 and element k is x[k*incx]; incx may be negative (the caller has already moved
+ * the pointer), likewise y/incy.
+ *
+ * Preconditions (checked by the caller): m > 0, n > 0, lda >= max(1, offr+m) (gemv) or
+ * lda >= max(1, off+n) (symv/hemv), incx != 0, incy != 0, x and y do not overlap each
+ * other or A, pointers naturally aligned for their element type (as cuBLAS requires).
+ * beta == 0 never reads y; alpha == 0 never reads A or x.
+ */
+#ifndef KBLASF_CUDA_H
+#define KBLASF_CUDA_H
+
+#include <stdint.h>
+#include <cuComplex.h>
+#include <cuda_runtime_api.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* y := alpha*op(A)*x + beta*y on the m x n submatrix A(offr:offr+m-1, offc:offc+n-1).
+ * trans: 'N', 'T' or 'C' (either case); 'C' == 'T' for real types, for complex types 'T'
+ * is the plain transpose and 'C' the conjugate transpose. Any other value:
+ * cudaErrorInvalidValue. op(A) is m x n for 'N' (x has n, y has m elements), n x m else. */
+cudaError_t kblasf_cuda_sgemv(cudaStream_t stream, char trans, int64_t m, int64_t n,
+                              float alpha, const float *A, int64_t lda, int64_t offr,
+                              int64_t offc, const float *x, int64_t incx, float beta,
+                              float *y, int64_t incy);
+cudaError_t kblasf_cuda_dgemv(cudaStream_t stream, char trans, int64_t m, int64_t n,
+                              double alpha, const double *A, int64_t lda, int64_t offr,
+                              int64_t offc, const double *x, int64_t incx, double beta,
+                              double *y, int64_t incy);
+cudaError_t kblasf_cuda_cgemv(cudaStream_t stream, char trans, int64_t m, int64_t n,
+                              cuFloatComplex alpha, const cuFloatComplex *A, int64_t lda,
+                              int64_t offr, int64_t offc, const cuFloatComplex *x,
+                              int64_t incx, cuFloatComplex beta, cuFloatComplex *y,
+                              int64_t incy);
+cudaError_t kblasf_cuda_zgemv(cudaStream_t stream, char trans, int64_t m, int64_t n,
+                              cuDoubleComplex alpha, const cuDoubleComplex *A, int64_t lda,
+                              int64_t offr, int64_t offc, const cuDoubleComplex *x,
+                              int64_t incx, cuDoubleComplex beta, cuDoubleComplex *y,
+                              int64_t incy);
+
+/* y := alpha*A*x + beta*y with A the n x n symmetric (s, d) / Hermitian (c, z) submatrix
+ * A(off:off+n-1, off:off+n-1). Only the triangle named by uplo ('L' or 'U', either case;
+ * else cudaErrorInvalidValue) is read; for Hermitian matrices the imaginary parts of the
+ * diagonal are taken as zero and never read. */
+cudaError_t kblasf_cuda_ssymv(cudaStream_t stream, char uplo, int64_t n, float alpha,
+                              const float *A, int64_t lda, int64_t off, const float *x,
+                              int64_t incx, float beta, float *y, int64_t incy);
+cudaError_t kblasf_cuda_dsymv(cudaStream_t stream, char uplo, int64_t n, double alpha,
+                              const double *A, int64_t lda, int64_t off, const double *x,
+                              int64_t incx, double beta, double *y, int64_t incy);
+cudaError_t kblasf_cuda_chemv(cudaStream_t stream, char uplo, int64_t n,
+                              cuFloatComplex alpha, const cuFloatComplex *A, int64_t lda,
+                              int64_t off, const cuFloatComplex *x, int64_t incx,
+                              cuFloatComplex beta, cuFloatComplex *y, int64_t incy);
+cudaError_t kblasf_cuda_zhemv(cudaStream_t stream, char uplo, int64_t n,
+                              cuDoubleComplex alpha, const cuDoubleComplex *A, int64_t lda,
+                              int64_t off, const cuDoubleComplex *x, int64_t incx,
+                              cuDoubleComplex beta, cuDoubleComplex *y, int64_t incy);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* KBLASF_CUDA_H */

@@ -1,0 +1,301 @@
+/* symv_kernels.cuh — SYMV (real) / HEMV (complex) templates (KBLAS design, paper sections
+ * 6.2, 6.3, 6.5 and 6.6).
+ *
+ * The n x n submatrix is cut into NB x NB blocks on a grid that starts at the 128-byte
+ * aligned row/column r0 <= off (rows and columns below off are masked), so the loads stay
+ * aligned for any offset. Two kernels run in order on the stream:
+ *
+ *  symv_diag_kernel: one thread block per diagonal block: the stored triangle goes to
+ *    shared memory, is mirrored (conjugated for HEMV, diagonal imaginary parts never read)
+ *    and y_i := alpha*A_ii*x_i + beta*y_i is written directly: the beta scaling is fused
+ *    here, so there is no separate scaling kernel.
+ *  symv_offdiag_kernel: every off-diagonal block of the stored triangle is read ONCE and
+ *    used twice: y_i += alpha*A_ij*x_j and y_j += alpha*A_ij^H*x_i (A_ij^T for SYMV), both
+ *    through atomics. It is launched after the diagonal kernel with programmatic
+ *    dependent launch: it loads and multiplies its first blocks while the diagonal kernel
+ *    finishes and waits for it (pdl_wait) before its first atomic.
+ *
+ * Off-diagonal work: the T(T-1)/2 blocks of the stored triangle are numbered column by
+ * column and cut into equal runs of w consecutive blocks, one run per thread block (a run
+ * may cross into the next block column), so every thread block has the same work whatever
+ * the triangle's shape, and the grid is one wave of resident thread blocks.
+ * Thread block: WR warps stacked along the rows. A warp is R = 32/Q lanes along the rows
+ * (each V rows: VEC, one 16-byte load, else rows p + R*v) times Q lanes along the columns
+ * (each L = NB/Q columns q + Q*l), so NB = WR*R*V. Per block a thread holds an L x V
+ * register tile (the next block's tile is loaded while this one is multiplied) and:
+ *   - the A_ij*x_j row sums are complete after a log2(Q)-step shuffle within the warp:
+ *     one coalesced atomic per warp and block, no shared memory, no barrier;
+ *   - the A_ij^H*x_i column sums accumulate in registers down the block column and are
+ *     reduced over the R row lanes (shuffles) only when the run leaves the column.
+ * The x_j values of the block column are held one per lane and broadcast by shuffles. */
+#ifndef KBLASF_SYMV_KERNELS_CUH
+#define KBLASF_SYMV_KERNELS_CUH
+
+#include "cuda_scalar.cuh"
+
+namespace kblasf {
+namespace {
+
+template <typename T> struct SymvParams {
+    const T *A;
+    int64_t lda;
+    int64_t r0;     /* first row/column of block 0 (aligned, <= lo) */
+    int64_t lo, hi; /* rows/columns of the submatrix: [off, off+n) */
+    const T *x;
+    int64_t incx;
+    T *y;
+    int64_t incy;
+    T alpha, beta;
+    int64_t nblk; /* T: blocks per dimension */
+    int64_t B;    /* off-diagonal blocks in the stored triangle: T(T-1)/2 */
+    int64_t w;    /* off-diagonal blocks per thread block */
+    int beta0;    /* beta == 0: y is not read */
+};
+
+/* ------------------------------------------- diagonal blocks; y := beta*y + alpha*A_ii x_i */
+template <typename T, int NB, int TY, bool UP, bool HE>
+__global__ void __launch_bounds__(NB * TY) symv_diag_kernel(const SymvParams<T> P)
+{
+    __shared__ T As[NB][NB + 1];
+    __shared__ T xs[NB];
+    __shared__ T red[TY][NB];
+    pdl_trigger(); /* let the off-diagonal kernel start loading */
+
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int64_t base = P.r0 + (int64_t)blockIdx.x * NB;
+    const int64_t r = base + tx;
+    const bool rok = r >= P.lo && r < P.hi;
+
+    /* the stored triangle, mirrored; outside the submatrix: zero */
+    for (int c = ty; c < NB; c += TY) {
+        if (UP ? tx > c : tx < c) continue; /* not stored: its mirror thread fills it */
+        const int64_t gc = base + c;
+        const bool ok = rok && gc >= P.lo && gc < P.hi;
+        const T *p = P.A + (r + gc * P.lda);
+        T a = Sc<T>::zero();
+        if (tx == c) {
+            if (ok) a = HE ? Sc<T>::ld_real(p) : Sc<T>::ld(p);
+            As[tx][tx] = a;
+        } else {
+            if (ok) a = Sc<T>::ld(p);
+            As[tx][c] = a;
+            As[c][tx] = HE ? Sc<T>::conj(a) : a;
+        }
+    }
+    if (ty == 0) {
+        T xv = Sc<T>::zero();
+        if (rok) xv = Sc<T>::ld(P.x + (r - P.lo) * P.incx);
+        xs[tx] = xv;
+    }
+    __syncthreads();
+    T s = Sc<T>::zero();
+    for (int c = ty; c < NB; c += TY) s = Sc<T>::fma(As[tx][c], xs[c], s);
+    red[ty][tx] = s;
+    __syncthreads();
+    if (ty == 0 && rok) {
+#pragma unroll
+        for (int j = 1; j < TY; ++j) s = Sc<T>::add(s, red[j][tx]);
+        put_y(P.y + (r - P.lo) * P.incy, P.alpha, s, P.beta, true, P.beta0);
+    }
+}
+
+/* ------------------------------------------------------------ off-diagonal blocks */
+template <typename T, int NB, int Q, int V, int WR, bool VEC, bool UP, bool HE, int MINB>
+__global__ void __launch_bounds__(32 * WR, MINB) symv_offdiag_kernel(const SymvParams<T> P)
+{
+    constexpr int R = 32 / Q;   /* lanes along the rows of a warp */
+    constexpr int L = NB / Q;   /* columns per thread and block */
+    constexpr int XJ = NB / 32; /* x_j values per lane */
+    static_assert(32 % Q == 0 && NB % 32 == 0 && NB == WR * R * V, "NB must be WR*(32/Q)*V");
+
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    const int q = lane % Q, p = lane / Q;
+    const int trow = warp * R * V + (VEC ? p * V : p); /* first row of the thread in a block */
+
+    int64_t b = (int64_t)blockIdx.x * P.w;
+    const int64_t bend = b + P.w < P.B ? b + P.w : P.B;
+    if (b >= bend) return;
+
+    /* Run position (ip, jp): blocks numbered as in an upper triangle, column jp holding
+     * ip = 0..jp-1, b = jp(jp-1)/2 + ip. Upper: block (ip, jp). Lower: the same walk
+     * mirrored, block column T-1-jp from row block T-jp down. */
+    int64_t jp = (int64_t)((1.0 + sqrt(1.0 + 8.0 * (double)b)) * 0.5);
+    while (jp * (jp - 1) / 2 > b) --jp;
+    while ((jp + 1) * jp / 2 <= b) ++jp;
+    int64_t ip = b - jp * (jp - 1) / 2;
+    auto coords = [&](int64_t i_, int64_t j_, int64_t &bi, int64_t &bj) {
+        if (UP) { bi = i_; bj = j_; }
+        else { bi = P.nblk - j_ + i_; bj = P.nblk - 1 - j_; }
+    };
+
+    auto load = [&](int64_t bi, int64_t bj, T(&buf)[L][V], T(&xi)[V]) {
+        const int64_t rb = P.r0 + bi * NB, cb = P.r0 + bj * NB;
+        const bool full = rb >= P.lo && rb + NB <= P.hi && cb >= P.lo && cb + NB <= P.hi;
+        const int64_t r = rb + trow;
+        load_tile<T, L, V, VEC, R>(buf, P.A, P.lda, r, cb + q, Q, full, P.lo, P.hi, P.lo, P.hi);
+#pragma unroll
+        for (int v = 0; v < V; ++v) {
+            const int64_t rr = r + (VEC ? v : R * v);
+            xi[v] = Sc<T>::zero();
+            if (full || (rr >= P.lo && rr < P.hi)) xi[v] = Sc<T>::ld(P.x + (rr - P.lo) * P.incx);
+        }
+    };
+    auto load_xj = [&](int64_t bj, T(&xj)[XJ]) {
+        const int64_t cb = P.r0 + bj * NB;
+#pragma unroll
+        for (int t = 0; t < XJ; ++t) {
+            const int64_t cc = cb + lane + 32 * t;
+            xj[t] = Sc<T>::zero();
+            if (cc >= P.lo && cc < P.hi) xj[t] = Sc<T>::ld(P.x + (cc - P.lo) * P.incx);
+        }
+    };
+
+    int64_t bi, bj;
+    coords(ip, jp, bi, bj);
+    T cur[L][V], nxt[L][V], xi[V], nxi[V], xj[XJ], nxj[XJ];
+    T vres[L];
+#pragma unroll
+    for (int l = 0; l < L; ++l) vres[l] = Sc<T>::zero();
+    load(bi, bj, cur, xi);
+    load_xj(bj, xj);
+    bool waited = false;
+
+    for (; b < bend; ++b) {
+        int64_t nip = ip + 1, njp = jp;
+        if (nip == njp) { ++njp; nip = 0; }
+        int64_t nbi, nbj;
+        coords(nip, njp, nbi, nbj);
+        const bool more = b + 1 < bend;
+        const bool newcol = more && nbj != bj;
+        if (more) {
+            load(nbi, nbj, nxt, nxi);
+            if (newcol) load_xj(nbj, nxj);
+        }
+
+        /* this block: row sums A_ij x_j (nt) and column sums A_ij^H x_i (vres) */
+        T nt[V];
+#pragma unroll
+        for (int v = 0; v < V; ++v) nt[v] = Sc<T>::zero();
+#pragma unroll
+        for (int l = 0; l < L; ++l) {
+            const T xl = Sc<T>::shfl(xj[(Q * l) / 32], (q + Q * l) & 31);
+#pragma unroll
+            for (int v = 0; v < V; ++v) {
+                nt[v] = Sc<T>::fma(cur[l][v], xl, nt[v]);
+                vres[l] = madd<HE>(cur[l][v], xi[v], vres[l]);
+            }
+        }
+#pragma unroll
+        for (int s = 1; s < Q; s <<= 1)
+#pragma unroll
+            for (int v = 0; v < V; ++v) nt[v] = Sc<T>::add(nt[v], Sc<T>::shfl_xor(nt[v], s));
+        if (!waited) { /* the diagonal kernel has written y */
+            pdl_wait();
+            waited = true;
+        }
+        const int64_t rb = P.r0 + bi * NB + trow;
+#pragma unroll
+        for (int v = 0; v < V; ++v) {
+            const int64_t rr = rb + (VEC ? v : R * v);
+            if (v % Q == q && rr >= P.lo && rr < P.hi)
+                Sc<T>::atomic_add(P.y + (rr - P.lo) * P.incy, Sc<T>::mul(P.alpha, nt[v]));
+        }
+
+        if (!more || newcol) { /* leaving block column bj: its A^H x_i sums */
+            const int64_t cb = P.r0 + bj * NB + q;
+#pragma unroll
+            for (int l = 0; l < L; ++l) {
+#pragma unroll
+                for (int s = Q; s < 32; s <<= 1) vres[l] = Sc<T>::add(vres[l], Sc<T>::shfl_xor(vres[l], s));
+                const int64_t cc = cb + Q * l;
+                if (l % R == p && cc >= P.lo && cc < P.hi)
+                    Sc<T>::atomic_add(P.y + (cc - P.lo) * P.incy, Sc<T>::mul(P.alpha, vres[l]));
+                vres[l] = Sc<T>::zero();
+            }
+        }
+
+#pragma unroll
+        for (int l = 0; l < L; ++l)
+#pragma unroll
+            for (int v = 0; v < V; ++v) cur[l][v] = nxt[l][v];
+#pragma unroll
+        for (int v = 0; v < V; ++v) xi[v] = nxi[v];
+        if (newcol) {
+#pragma unroll
+            for (int t = 0; t < XJ; ++t) xj[t] = nxj[t];
+        }
+        ip = nip; jp = njp; bi = nbi; bj = nbj;
+    }
+}
+
+/* ------------------------------------------------------------------- host side */
+template <typename T, class C, bool HE, bool UP, bool VEC>
+inline cudaError_t symv_main(cudaStream_t stream, const DevInfo &d, SymvParams<T> P)
+{
+    static std::atomic<int> occ[kMaxDevices];
+    cudaError_t e = launch(symv_diag_kernel<T, C::NB, C::DTY, UP, HE>, dim3((unsigned)P.nblk),
+                           dim3(C::NB, C::DTY), stream, false, P);
+    if (e != cudaSuccess || P.nblk < 2) return e;
+
+    auto kern = symv_offdiag_kernel<T, C::NB, C::Q, C::V, C::WR, VEC, UP, HE, C::MINB>;
+    int64_t slots;
+    e = resident_tbs(kern, 32 * C::WR, 0, d, occ, slots);
+    if (e != cudaSuccess) return e;
+    P.B = P.nblk * (P.nblk - 1) / 2;
+    const int64_t G0 = P.B < slots ? P.B : slots;
+    P.w = (P.B + G0 - 1) / G0;                  /* blocks per thread block */
+    const int64_t G = (P.B + P.w - 1) / P.w;    /* every run w long but the last */
+    return launch(kern, dim3((unsigned)G), dim3(32 * C::WR), stream, d.major >= 9, P);
+}
+
+/* The whole operation; C supplies NB, Q, V, WR, MINB and DTY (see symv_?.cu, hemv_?.cu). */
+template <typename T, class C, bool HE>
+inline cudaError_t symv_run(cudaStream_t stream, char uplo, int64_t n, T alpha, const T *A,
+                            int64_t lda, int64_t off, const T *x, int64_t incx, T beta, T *y,
+                            int64_t incy)
+{
+    bool up;
+    switch (uplo) {
+    case 'U': case 'u': up = true; break;
+    case 'L': case 'l': up = false; break;
+    default: return cudaErrorInvalidValue;
+    }
+    if (n <= 0) return cudaSuccess;
+    DevInfo d;
+    cudaError_t e = dev_info(d);
+    if (e != cudaSuccess) return e;
+    if (Sc<T>::is_zero(alpha)) /* A and x are not referenced */
+        return Sc<T>::is_one(beta) ? cudaSuccess : scale_y(stream, d, n, beta, y, incy);
+
+    SymvParams<T> P;
+    P.A = A;
+    P.lda = lda;
+    P.r0 = aligned_row(A, sizeof(T), off);
+    P.lo = off;
+    P.hi = off + n;
+    P.x = x;
+    P.incx = incx;
+    P.y = y;
+    P.incy = incy;
+    P.alpha = alpha;
+    P.beta = beta;
+    P.nblk = (P.hi - P.r0 + C::NB - 1) / C::NB;
+    if (P.nblk > 2147483647) return cudaErrorInvalidValue; /* beyond gridDim.x */
+    P.B = 0;
+    P.w = 1;
+    P.beta0 = Sc<T>::is_zero(beta);
+
+    const bool vec = vec_ok<T, C::V>(A, lda);
+    if constexpr (C::V > 1) {
+        if (vec) return up ? symv_main<T, C, HE, true, true>(stream, d, P)
+                           : symv_main<T, C, HE, false, true>(stream, d, P);
+    }
+    (void)vec;
+    return up ? symv_main<T, C, HE, true, false>(stream, d, P)
+              : symv_main<T, C, HE, false, false>(stream, d, P);
+}
+
+} // namespace
+} // namespace kblasf
+
+#endif /* KBLASF_SYMV_KERNELS_CUH */
