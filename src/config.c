@@ -40,12 +40,13 @@ const kblasf_config *kblasf_get_config(void)
     return &config;
 }
 
-kblasf_int kblasf_trxm_stop_size(const kblasf_context *ctx)
+kblasf_int kblasf_trxm_stop_size(const kblasf_context *ctx, int solve)
 {
     long nb = ctx->trxm_nb > 0 ? (long)ctx->trxm_nb : kblasf_get_config()->trxm_nb;
 
     if (nb > 0)
         return (kblasf_int)nb;
     /* The paper's default; the GPU value is revisited from measurements. */
+    (void)solve;
     return ctx->device >= 0 ? 128 : 128;
 }

@@ -19,6 +19,8 @@ enum { NSTAGE = 2, STAGE_BYTES = 8 << 20 }; /* two 8 MiB buffers: copy one, fill
 
 typedef struct cuda_state {
     cublasHandle_t cublas;
+    void       *workspace;        /* KBLASF_CUDA_WORKSPACE bytes, on first use */
+    int         workspace_failed;
     void       *stage[NSTAGE];
     cudaEvent_t stage_free[NSTAGE]; /* recorded when the DMA that reads/writes it is done */
     int         next;
@@ -40,6 +42,21 @@ kblasf_status_t kblasf_cublas_check(cublasStatus_t st, const char *what)
     fprintf(stderr, "kblasf: %s failed: cuBLAS status %d\n", what, (int)st);
     return st == CUBLAS_STATUS_ALLOC_FAILED ? KBLASF_STATUS_ALLOC_FAILED
                                             : KBLASF_STATUS_EXECUTION_FAILED;
+}
+
+void *kblasf_cuda_workspace(kblasf_context *ctx, size_t bytes)
+{
+    cuda_state *s = ctx->exec_data;
+
+    if (bytes > KBLASF_CUDA_WORKSPACE || s->workspace_failed)
+        return NULL;
+    if (!s->workspace && cudaMalloc(&s->workspace, KBLASF_CUDA_WORKSPACE) != cudaSuccess) {
+        cudaGetLastError();
+        s->workspace = NULL;
+        s->workspace_failed = 1;
+        kblasf_log("no %d MiB device workspace: base cases run in place", KBLASF_CUDA_WORKSPACE >> 20);
+    }
+    return s->workspace;
 }
 
 cublasHandle_t kblasf_cuda_cublas(kblasf_context *ctx)
@@ -111,6 +128,8 @@ static void cuda_fini(kblasf_context *ctx)
             cudaFreeHost(s->stage[i]);
     }
     cublasDestroy(s->cublas);
+    if (s->workspace)
+        cudaFree(s->workspace);
     free(s);
 }
 

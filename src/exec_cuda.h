@@ -8,6 +8,10 @@
 
 /* The cuBLAS handle of a CUDA-executor context, bound to its stream. */
 cublasHandle_t kblasf_cuda_cublas(kblasf_context *ctx);
+/* The context's device workspace for base cases, at most KBLASF_CUDA_WORKSPACE bytes
+ * (allocated on first use); NULL when `bytes` exceeds it or the allocation fails. */
+enum { KBLASF_CUDA_WORKSPACE = 64 << 20 };
+void *kblasf_cuda_workspace(kblasf_context *ctx, size_t bytes);
 /* Maps a cuBLAS status to ours, printing what failed. */
 kblasf_status_t kblasf_cublas_check(cublasStatus_t st, const char *what);
 

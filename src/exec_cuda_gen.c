@@ -72,17 +72,46 @@ static kblasf_status_t cuda_gemm(kblasf_context *ctx, char transa, char transb, 
         PNAME("GEMM"));
 }
 
-/* cuBLAS TRMM writes C; with C = B it works in place. */
+/* cuBLAS TRMM is much faster out of place (C != B) than in place. The base case computes
+ * W := alpha*op(A)*B (or B*op(A)) into the context's workspace and copies W back into B,
+ * in pieces of B that are independent (columns for side L, rows for side R) and fit the
+ * workspace: scratch of at most KBLASF_CUDA_WORKSPACE bytes, never O(m n). Without a
+ * workspace it runs in place. */
 static kblasf_status_t cuda_trmm(kblasf_context *ctx, char side, char uplo, char transa,
                                  char diag, kblasf_int m, kblasf_int n, T alpha, const T *A,
                                  kblasf_int lda, T *B, kblasf_int ldb)
 {
     CT a = TO_CT(alpha);
-    return kblasf_cublas_check(
-        CUBLAS(trmm)(kblasf_cuda_cublas(ctx), kblasf_cu_side(side), kblasf_cu_fill(uplo),
-                     kblasf_cu_op(transa), kblasf_cu_diag(diag), m, n, &a, (const CT *)A, lda,
-                     (const CT *)B, ldb, (CT *)B, ldb),
-        PNAME("TRMM"));
+    int left = kblasf_lsame(side, 'L');
+    /* one piece: all of B, else as many columns (left) or rows (right) as fit */
+    size_t unit = (size_t)(left ? m : n) * sizeof(T), fit = KBLASF_CUDA_WORKSPACE / unit;
+    kblasf_int total = left ? n : m, step = (kblasf_int)MIN((size_t)total, fit), p0;
+    T *W = step > 0 ? kblasf_cuda_workspace(ctx, (size_t)step * unit) : NULL;
+    kblasf_status_t st = KBLASF_STATUS_SUCCESS;
+
+    cudaSetDevice(ctx->device);
+    if (!W)
+        return kblasf_cublas_check(
+            CUBLAS(trmm)(kblasf_cuda_cublas(ctx), kblasf_cu_side(side), kblasf_cu_fill(uplo),
+                         kblasf_cu_op(transa), kblasf_cu_diag(diag), m, n, &a, (const CT *)A,
+                         lda, (const CT *)B, ldb, (CT *)B, ldb),
+            PNAME("TRMM"));
+    for (p0 = 0; p0 < total && !st; p0 += step) {
+        kblasf_int len = MIN(step, total - p0), pm = left ? m : len, pn = left ? len : n;
+        T *Bp = left ? B + (size_t)p0 * ldb : B + p0;
+        st = kblasf_cublas_check(
+            CUBLAS(trmm)(kblasf_cuda_cublas(ctx), kblasf_cu_side(side), kblasf_cu_fill(uplo),
+                         kblasf_cu_op(transa), kblasf_cu_diag(diag), pm, pn, &a, (const CT *)A,
+                         lda, (const CT *)Bp, ldb, (CT *)W, pm),
+            PNAME("TRMM"));
+        if (!st)
+            st = kblasf_cuda_check(cudaMemcpy2DAsync(Bp, (size_t)ldb * sizeof(T), W,
+                                                     (size_t)pm * sizeof(T), (size_t)pm * sizeof(T),
+                                                     pn, cudaMemcpyDeviceToDevice,
+                                                     (cudaStream_t)ctx->stream),
+                                   "cudaMemcpy2DAsync");
+    }
+    return st;
 }
 
 static kblasf_status_t cuda_trsm(kblasf_context *ctx, char side, char uplo, char transa,

@@ -72,7 +72,7 @@ const kblasf_config *kblasf_get_config(void);
 
 /* Stop size of the recursive TRMM/TRSM: KBLASF_TRXM_NB, else the default for the
  * executor (chosen from measurements, doc/trxm.md). */
-kblasf_int kblasf_trxm_stop_size(const kblasf_context *ctx);
+kblasf_int kblasf_trxm_stop_size(const kblasf_context *ctx, int solve);
 
 /* One line on stderr when KBLASF_VERBOSE is set: "kblasf: DGEMV ... on cuda (why)". */
 void kblasf_log_call(const kblasf_context *ctx, const char *routine, const char *fmt, ...)

@@ -153,7 +153,7 @@ static kblasf_status_t trxm(kblasf_handle_t h, int solve, char side, char uplo, 
     a.left = kblasf_lsame(side, 'L');
     a.lower = kblasf_lsame(uplo, 'L');
     a.eff_lower = a.lower == kblasf_lsame(trans, 'N');
-    a.nb = kblasf_trxm_stop_size(h);
+    a.nb = kblasf_trxm_stop_size(h, solve);
     kblasf_log_call(h, name + 7, "%c%c%c%c, m=%lld, n=%lld, stop size %lld", side, uplo,
                     trans, diag, (long long)m, (long long)n, (long long)a.nb);
     return rec(&a, m, n, *alpha, A, lda, B, ldb);
