@@ -30,6 +30,16 @@ def mv_routines():
         out.append((f'kblasf_{p}{sy}_offset', p, base + [('off', 'i')]))
     return out
 
+def trxm_routines():
+    out = []
+    for p in 'sdcz':
+        for op in ('trmm', 'trsm'):
+            out.append((f'kblasf_{p}{op}', p,
+                        [('handle', 'h'), ('side', 'o'), ('uplo', 'o'), ('transa', 'o'),
+                         ('diag', 'o'), ('m', 'i'), ('n', 'i'), ('alpha', 's'), ('A', 'p'),
+                         ('lda', 'i'), ('B', 'p'), ('ldb', 'i')]))
+    return out
+
 def decl(arg, kind, p, public):
     if kind in 'hp':
         return f'type(c_ptr), value :: {arg}'
@@ -75,7 +85,7 @@ HEAD = open(os.path.join(os.path.dirname(__file__), 'kblasf_head.f90')).read()
 
 def main():
     ifaces, bodies, publics, privs = [], [], [], []
-    for name, p, args in mv_routines():
+    for name, p, args in mv_routines() + trxm_routines():
         i, b, pub, priv = routine(name, p, args)
         ifaces += i + ['']
         bodies += b + ['']

@@ -5,6 +5,8 @@
 ! are ordinary Fortran scalars of the routine's type. Integers are integer(kblasf_int):
 ! 32-bit, or 64-bit when the library was configured with --enable-ilp64.
 ! Every function returns a status: KBLASF_STATUS_SUCCESS (0) or an error code.
+! Host-pointer TRMM/TRSM with Fortran BLAS arguments need no module: call KBLASF_DTRMM
+! (and S, C, Z; TRSM) exactly like DTRMM.
 ! This head is hand-written; gen_module.py appends the generated routines to it.
 module kblasf
   use, intrinsic :: iso_c_binding
@@ -54,6 +56,12 @@ module kblasf
     integer(c_int) function kblasf_get_backend(handle) bind(C, name="kblasf_get_backend")
       import :: c_int, c_ptr
       type(c_ptr), value :: handle
+    end function
+    integer(c_int) function kblasf_set_trxm_stop_size(handle, nb) &
+         bind(C, name="kblasf_set_trxm_stop_size")
+      import :: c_int, c_ptr, kblasf_int
+      type(c_ptr), value :: handle
+      integer(kblasf_int), value :: nb
     end function
     integer(c_int) function kblasf_device_count() bind(C, name="kblasf_device_count")
       import :: c_int
@@ -106,7 +114,9 @@ module kblasf
        kblasf_dsymv, kblasf_dsymv_offset, kblasf_cgemv, &
        kblasf_cgemv_offset, kblasf_chemv, kblasf_chemv_offset, &
        kblasf_zgemv, kblasf_zgemv_offset, kblasf_zhemv, &
-       kblasf_zhemv_offset
+       kblasf_zhemv_offset, kblasf_strmm, kblasf_strsm, &
+       kblasf_dtrmm, kblasf_dtrsm, kblasf_ctrmm, kblasf_ctrsm, &
+       kblasf_ztrmm, kblasf_ztrsm
   interface
     integer(c_int) function kblasf_c_sgemv(handle, trans, m, n, alpha, A, lda, x, incx, beta, y, incy) &
          bind(C, name="kblasf_sgemv")
@@ -407,6 +417,158 @@ module kblasf
       integer(kblasf_int), value :: incy
       integer(kblasf_int), value :: off
     end function kblasf_c_zhemv_offset
+
+    integer(c_int) function kblasf_c_strmm(handle, side, uplo, transa, diag, m, n, alpha, A, lda, B, &
+         ldb) &
+         bind(C, name="kblasf_strmm")
+      import :: c_int, c_ptr, c_char, c_float, c_double, c_float_complex, &
+                c_double_complex, kblasf_int
+      type(c_ptr), value :: handle
+      character(kind=c_char), value :: side
+      character(kind=c_char), value :: uplo
+      character(kind=c_char), value :: transa
+      character(kind=c_char), value :: diag
+      integer(kblasf_int), value :: m
+      integer(kblasf_int), value :: n
+      real(c_float), intent(in) :: alpha
+      type(c_ptr), value :: A
+      integer(kblasf_int), value :: lda
+      type(c_ptr), value :: B
+      integer(kblasf_int), value :: ldb
+    end function kblasf_c_strmm
+
+    integer(c_int) function kblasf_c_strsm(handle, side, uplo, transa, diag, m, n, alpha, A, lda, B, &
+         ldb) &
+         bind(C, name="kblasf_strsm")
+      import :: c_int, c_ptr, c_char, c_float, c_double, c_float_complex, &
+                c_double_complex, kblasf_int
+      type(c_ptr), value :: handle
+      character(kind=c_char), value :: side
+      character(kind=c_char), value :: uplo
+      character(kind=c_char), value :: transa
+      character(kind=c_char), value :: diag
+      integer(kblasf_int), value :: m
+      integer(kblasf_int), value :: n
+      real(c_float), intent(in) :: alpha
+      type(c_ptr), value :: A
+      integer(kblasf_int), value :: lda
+      type(c_ptr), value :: B
+      integer(kblasf_int), value :: ldb
+    end function kblasf_c_strsm
+
+    integer(c_int) function kblasf_c_dtrmm(handle, side, uplo, transa, diag, m, n, alpha, A, lda, B, &
+         ldb) &
+         bind(C, name="kblasf_dtrmm")
+      import :: c_int, c_ptr, c_char, c_float, c_double, c_float_complex, &
+                c_double_complex, kblasf_int
+      type(c_ptr), value :: handle
+      character(kind=c_char), value :: side
+      character(kind=c_char), value :: uplo
+      character(kind=c_char), value :: transa
+      character(kind=c_char), value :: diag
+      integer(kblasf_int), value :: m
+      integer(kblasf_int), value :: n
+      real(c_double), intent(in) :: alpha
+      type(c_ptr), value :: A
+      integer(kblasf_int), value :: lda
+      type(c_ptr), value :: B
+      integer(kblasf_int), value :: ldb
+    end function kblasf_c_dtrmm
+
+    integer(c_int) function kblasf_c_dtrsm(handle, side, uplo, transa, diag, m, n, alpha, A, lda, B, &
+         ldb) &
+         bind(C, name="kblasf_dtrsm")
+      import :: c_int, c_ptr, c_char, c_float, c_double, c_float_complex, &
+                c_double_complex, kblasf_int
+      type(c_ptr), value :: handle
+      character(kind=c_char), value :: side
+      character(kind=c_char), value :: uplo
+      character(kind=c_char), value :: transa
+      character(kind=c_char), value :: diag
+      integer(kblasf_int), value :: m
+      integer(kblasf_int), value :: n
+      real(c_double), intent(in) :: alpha
+      type(c_ptr), value :: A
+      integer(kblasf_int), value :: lda
+      type(c_ptr), value :: B
+      integer(kblasf_int), value :: ldb
+    end function kblasf_c_dtrsm
+
+    integer(c_int) function kblasf_c_ctrmm(handle, side, uplo, transa, diag, m, n, alpha, A, lda, B, &
+         ldb) &
+         bind(C, name="kblasf_ctrmm")
+      import :: c_int, c_ptr, c_char, c_float, c_double, c_float_complex, &
+                c_double_complex, kblasf_int
+      type(c_ptr), value :: handle
+      character(kind=c_char), value :: side
+      character(kind=c_char), value :: uplo
+      character(kind=c_char), value :: transa
+      character(kind=c_char), value :: diag
+      integer(kblasf_int), value :: m
+      integer(kblasf_int), value :: n
+      complex(c_float_complex), intent(in) :: alpha
+      type(c_ptr), value :: A
+      integer(kblasf_int), value :: lda
+      type(c_ptr), value :: B
+      integer(kblasf_int), value :: ldb
+    end function kblasf_c_ctrmm
+
+    integer(c_int) function kblasf_c_ctrsm(handle, side, uplo, transa, diag, m, n, alpha, A, lda, B, &
+         ldb) &
+         bind(C, name="kblasf_ctrsm")
+      import :: c_int, c_ptr, c_char, c_float, c_double, c_float_complex, &
+                c_double_complex, kblasf_int
+      type(c_ptr), value :: handle
+      character(kind=c_char), value :: side
+      character(kind=c_char), value :: uplo
+      character(kind=c_char), value :: transa
+      character(kind=c_char), value :: diag
+      integer(kblasf_int), value :: m
+      integer(kblasf_int), value :: n
+      complex(c_float_complex), intent(in) :: alpha
+      type(c_ptr), value :: A
+      integer(kblasf_int), value :: lda
+      type(c_ptr), value :: B
+      integer(kblasf_int), value :: ldb
+    end function kblasf_c_ctrsm
+
+    integer(c_int) function kblasf_c_ztrmm(handle, side, uplo, transa, diag, m, n, alpha, A, lda, B, &
+         ldb) &
+         bind(C, name="kblasf_ztrmm")
+      import :: c_int, c_ptr, c_char, c_float, c_double, c_float_complex, &
+                c_double_complex, kblasf_int
+      type(c_ptr), value :: handle
+      character(kind=c_char), value :: side
+      character(kind=c_char), value :: uplo
+      character(kind=c_char), value :: transa
+      character(kind=c_char), value :: diag
+      integer(kblasf_int), value :: m
+      integer(kblasf_int), value :: n
+      complex(c_double_complex), intent(in) :: alpha
+      type(c_ptr), value :: A
+      integer(kblasf_int), value :: lda
+      type(c_ptr), value :: B
+      integer(kblasf_int), value :: ldb
+    end function kblasf_c_ztrmm
+
+    integer(c_int) function kblasf_c_ztrsm(handle, side, uplo, transa, diag, m, n, alpha, A, lda, B, &
+         ldb) &
+         bind(C, name="kblasf_ztrsm")
+      import :: c_int, c_ptr, c_char, c_float, c_double, c_float_complex, &
+                c_double_complex, kblasf_int
+      type(c_ptr), value :: handle
+      character(kind=c_char), value :: side
+      character(kind=c_char), value :: uplo
+      character(kind=c_char), value :: transa
+      character(kind=c_char), value :: diag
+      integer(kblasf_int), value :: m
+      integer(kblasf_int), value :: n
+      complex(c_double_complex), intent(in) :: alpha
+      type(c_ptr), value :: A
+      integer(kblasf_int), value :: lda
+      type(c_ptr), value :: B
+      integer(kblasf_int), value :: ldb
+    end function kblasf_c_ztrsm
 
   end interface
 
@@ -723,5 +885,213 @@ contains
     kblasf_zhemv_offset = kblasf_c_zhemv_offset(handle, c_uplo, n, alpha, A, lda, x, incx, beta, y, incy, &
          off)
   end function kblasf_zhemv_offset
+
+  integer(c_int) function kblasf_strmm(handle, side, uplo, transa, diag, m, n, alpha, A, lda, B, &
+         ldb)
+    type(c_ptr), value :: handle
+    character(len=1), intent(in) :: side
+    character(len=1), intent(in) :: uplo
+    character(len=1), intent(in) :: transa
+    character(len=1), intent(in) :: diag
+    integer(kblasf_int), intent(in) :: m
+    integer(kblasf_int), intent(in) :: n
+    real(c_float), intent(in) :: alpha
+    type(c_ptr), value :: A
+    integer(kblasf_int), intent(in) :: lda
+    type(c_ptr), value :: B
+    integer(kblasf_int), intent(in) :: ldb
+    character(kind=c_char) :: c_side
+    character(kind=c_char) :: c_uplo
+    character(kind=c_char) :: c_transa
+    character(kind=c_char) :: c_diag
+    c_side = side
+    c_uplo = uplo
+    c_transa = transa
+    c_diag = diag
+    kblasf_strmm = kblasf_c_strmm(handle, c_side, c_uplo, c_transa, c_diag, m, n, alpha, A, &
+         lda, B, ldb)
+  end function kblasf_strmm
+
+  integer(c_int) function kblasf_strsm(handle, side, uplo, transa, diag, m, n, alpha, A, lda, B, &
+         ldb)
+    type(c_ptr), value :: handle
+    character(len=1), intent(in) :: side
+    character(len=1), intent(in) :: uplo
+    character(len=1), intent(in) :: transa
+    character(len=1), intent(in) :: diag
+    integer(kblasf_int), intent(in) :: m
+    integer(kblasf_int), intent(in) :: n
+    real(c_float), intent(in) :: alpha
+    type(c_ptr), value :: A
+    integer(kblasf_int), intent(in) :: lda
+    type(c_ptr), value :: B
+    integer(kblasf_int), intent(in) :: ldb
+    character(kind=c_char) :: c_side
+    character(kind=c_char) :: c_uplo
+    character(kind=c_char) :: c_transa
+    character(kind=c_char) :: c_diag
+    c_side = side
+    c_uplo = uplo
+    c_transa = transa
+    c_diag = diag
+    kblasf_strsm = kblasf_c_strsm(handle, c_side, c_uplo, c_transa, c_diag, m, n, alpha, A, &
+         lda, B, ldb)
+  end function kblasf_strsm
+
+  integer(c_int) function kblasf_dtrmm(handle, side, uplo, transa, diag, m, n, alpha, A, lda, B, &
+         ldb)
+    type(c_ptr), value :: handle
+    character(len=1), intent(in) :: side
+    character(len=1), intent(in) :: uplo
+    character(len=1), intent(in) :: transa
+    character(len=1), intent(in) :: diag
+    integer(kblasf_int), intent(in) :: m
+    integer(kblasf_int), intent(in) :: n
+    real(c_double), intent(in) :: alpha
+    type(c_ptr), value :: A
+    integer(kblasf_int), intent(in) :: lda
+    type(c_ptr), value :: B
+    integer(kblasf_int), intent(in) :: ldb
+    character(kind=c_char) :: c_side
+    character(kind=c_char) :: c_uplo
+    character(kind=c_char) :: c_transa
+    character(kind=c_char) :: c_diag
+    c_side = side
+    c_uplo = uplo
+    c_transa = transa
+    c_diag = diag
+    kblasf_dtrmm = kblasf_c_dtrmm(handle, c_side, c_uplo, c_transa, c_diag, m, n, alpha, A, &
+         lda, B, ldb)
+  end function kblasf_dtrmm
+
+  integer(c_int) function kblasf_dtrsm(handle, side, uplo, transa, diag, m, n, alpha, A, lda, B, &
+         ldb)
+    type(c_ptr), value :: handle
+    character(len=1), intent(in) :: side
+    character(len=1), intent(in) :: uplo
+    character(len=1), intent(in) :: transa
+    character(len=1), intent(in) :: diag
+    integer(kblasf_int), intent(in) :: m
+    integer(kblasf_int), intent(in) :: n
+    real(c_double), intent(in) :: alpha
+    type(c_ptr), value :: A
+    integer(kblasf_int), intent(in) :: lda
+    type(c_ptr), value :: B
+    integer(kblasf_int), intent(in) :: ldb
+    character(kind=c_char) :: c_side
+    character(kind=c_char) :: c_uplo
+    character(kind=c_char) :: c_transa
+    character(kind=c_char) :: c_diag
+    c_side = side
+    c_uplo = uplo
+    c_transa = transa
+    c_diag = diag
+    kblasf_dtrsm = kblasf_c_dtrsm(handle, c_side, c_uplo, c_transa, c_diag, m, n, alpha, A, &
+         lda, B, ldb)
+  end function kblasf_dtrsm
+
+  integer(c_int) function kblasf_ctrmm(handle, side, uplo, transa, diag, m, n, alpha, A, lda, B, &
+         ldb)
+    type(c_ptr), value :: handle
+    character(len=1), intent(in) :: side
+    character(len=1), intent(in) :: uplo
+    character(len=1), intent(in) :: transa
+    character(len=1), intent(in) :: diag
+    integer(kblasf_int), intent(in) :: m
+    integer(kblasf_int), intent(in) :: n
+    complex(c_float_complex), intent(in) :: alpha
+    type(c_ptr), value :: A
+    integer(kblasf_int), intent(in) :: lda
+    type(c_ptr), value :: B
+    integer(kblasf_int), intent(in) :: ldb
+    character(kind=c_char) :: c_side
+    character(kind=c_char) :: c_uplo
+    character(kind=c_char) :: c_transa
+    character(kind=c_char) :: c_diag
+    c_side = side
+    c_uplo = uplo
+    c_transa = transa
+    c_diag = diag
+    kblasf_ctrmm = kblasf_c_ctrmm(handle, c_side, c_uplo, c_transa, c_diag, m, n, alpha, A, &
+         lda, B, ldb)
+  end function kblasf_ctrmm
+
+  integer(c_int) function kblasf_ctrsm(handle, side, uplo, transa, diag, m, n, alpha, A, lda, B, &
+         ldb)
+    type(c_ptr), value :: handle
+    character(len=1), intent(in) :: side
+    character(len=1), intent(in) :: uplo
+    character(len=1), intent(in) :: transa
+    character(len=1), intent(in) :: diag
+    integer(kblasf_int), intent(in) :: m
+    integer(kblasf_int), intent(in) :: n
+    complex(c_float_complex), intent(in) :: alpha
+    type(c_ptr), value :: A
+    integer(kblasf_int), intent(in) :: lda
+    type(c_ptr), value :: B
+    integer(kblasf_int), intent(in) :: ldb
+    character(kind=c_char) :: c_side
+    character(kind=c_char) :: c_uplo
+    character(kind=c_char) :: c_transa
+    character(kind=c_char) :: c_diag
+    c_side = side
+    c_uplo = uplo
+    c_transa = transa
+    c_diag = diag
+    kblasf_ctrsm = kblasf_c_ctrsm(handle, c_side, c_uplo, c_transa, c_diag, m, n, alpha, A, &
+         lda, B, ldb)
+  end function kblasf_ctrsm
+
+  integer(c_int) function kblasf_ztrmm(handle, side, uplo, transa, diag, m, n, alpha, A, lda, B, &
+         ldb)
+    type(c_ptr), value :: handle
+    character(len=1), intent(in) :: side
+    character(len=1), intent(in) :: uplo
+    character(len=1), intent(in) :: transa
+    character(len=1), intent(in) :: diag
+    integer(kblasf_int), intent(in) :: m
+    integer(kblasf_int), intent(in) :: n
+    complex(c_double_complex), intent(in) :: alpha
+    type(c_ptr), value :: A
+    integer(kblasf_int), intent(in) :: lda
+    type(c_ptr), value :: B
+    integer(kblasf_int), intent(in) :: ldb
+    character(kind=c_char) :: c_side
+    character(kind=c_char) :: c_uplo
+    character(kind=c_char) :: c_transa
+    character(kind=c_char) :: c_diag
+    c_side = side
+    c_uplo = uplo
+    c_transa = transa
+    c_diag = diag
+    kblasf_ztrmm = kblasf_c_ztrmm(handle, c_side, c_uplo, c_transa, c_diag, m, n, alpha, A, &
+         lda, B, ldb)
+  end function kblasf_ztrmm
+
+  integer(c_int) function kblasf_ztrsm(handle, side, uplo, transa, diag, m, n, alpha, A, lda, B, &
+         ldb)
+    type(c_ptr), value :: handle
+    character(len=1), intent(in) :: side
+    character(len=1), intent(in) :: uplo
+    character(len=1), intent(in) :: transa
+    character(len=1), intent(in) :: diag
+    integer(kblasf_int), intent(in) :: m
+    integer(kblasf_int), intent(in) :: n
+    complex(c_double_complex), intent(in) :: alpha
+    type(c_ptr), value :: A
+    integer(kblasf_int), intent(in) :: lda
+    type(c_ptr), value :: B
+    integer(kblasf_int), intent(in) :: ldb
+    character(kind=c_char) :: c_side
+    character(kind=c_char) :: c_uplo
+    character(kind=c_char) :: c_transa
+    character(kind=c_char) :: c_diag
+    c_side = side
+    c_uplo = uplo
+    c_transa = transa
+    c_diag = diag
+    kblasf_ztrsm = kblasf_c_ztrsm(handle, c_side, c_uplo, c_transa, c_diag, m, n, alpha, A, &
+         lda, B, ldb)
+  end function kblasf_ztrsm
 
 end module kblasf

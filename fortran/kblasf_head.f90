@@ -5,6 +5,8 @@
 ! are ordinary Fortran scalars of the routine's type. Integers are integer(kblasf_int):
 ! 32-bit, or 64-bit when the library was configured with --enable-ilp64.
 ! Every function returns a status: KBLASF_STATUS_SUCCESS (0) or an error code.
+! Host-pointer TRMM/TRSM with Fortran BLAS arguments need no module: call KBLASF_DTRMM
+! (and S, C, Z; TRSM) exactly like DTRMM.
 ! This head is hand-written; gen_module.py appends the generated routines to it.
 module kblasf
   use, intrinsic :: iso_c_binding
@@ -54,6 +56,12 @@ module kblasf
     integer(c_int) function kblasf_get_backend(handle) bind(C, name="kblasf_get_backend")
       import :: c_int, c_ptr
       type(c_ptr), value :: handle
+    end function
+    integer(c_int) function kblasf_set_trxm_stop_size(handle, nb) &
+         bind(C, name="kblasf_set_trxm_stop_size")
+      import :: c_int, c_ptr, kblasf_int
+      type(c_ptr), value :: handle
+      integer(kblasf_int), value :: nb
     end function
     integer(c_int) function kblasf_device_count() bind(C, name="kblasf_device_count")
       import :: c_int

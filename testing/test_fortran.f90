@@ -97,6 +97,7 @@ program test_fortran
   call test_sgemv()
   call test_cgemv()
   call test_arg_errors()
+  call test_f77_dtrmm()
 
   call check_status(kblasf_free(h, dA), 'kblasf_free dgemv A')
   dA = c_null_ptr
@@ -107,6 +108,16 @@ program test_fortran
 contains
 
   ! ---- bookkeeping -------------------------------------------------------------
+
+  ! The legacy path (see legacy_dtrmm below, a unit without `use kblasf`).
+  subroutine test_f77_dtrmm()
+    real(c_double) :: resid
+    logical :: untouched
+    external :: legacy_dtrmm
+    call legacy_dtrmm(resid, untouched)
+    call check_resid(resid, 'KBLASF_DTRMM (F77 symbol) vs DTRMM')
+    call check(untouched, 'KBLASF_DTRMM leaves rows m+1:ldb alone')
+  end subroutine test_f77_dtrmm
 
   subroutine check(cond, desc)
     logical, intent(in) :: cond
@@ -629,3 +640,4 @@ subroutine xerbla(srname, info)
   xerbla_name = srname
   xerbla_info = info
 end subroutine xerbla
+
