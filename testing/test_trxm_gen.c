@@ -243,7 +243,7 @@ static void run(kblasf_handle_t h, int solve)
         for (u = 0; u < 2; u++)
             for (t = 0; t < 3; t++)
                 for (d = 0; d < 2; d++)
-                    for (i = 0; i < COUNT(ks); i++, rot++) {
+                    for (i = 0; i < COUNT(ks); i += test_quick ? 4 : 1, rot++) {
                         kblasf_int k = ks[i], o = others[rot % COUNT(others)];
                         T alpha = rot % 7 == 0 ? (T)0 : rot % 5 == 0 ? (T)1 : rnd();
                         kblasf_int nb = nbs[rot % COUNT(nbs)];
@@ -256,7 +256,7 @@ static void run(kblasf_handle_t h, int solve)
     /* tall (m = 1000, n = 1..64) and wide shapes, on both sides; larger on the GPU */
     for (s = 0; s < 2; s++)
         for (i = 0; i < 4; i++, rot++) {
-            kblasf_int big = test_on_gpu ? 4096 : 600, thin = (kblasf_int[]){1, 7, 16, 64}[i];
+            kblasf_int big = test_on_gpu && !test_quick ? 4096 : 600, thin = (kblasf_int[]){1, 7, 16, 64}[i];
             trxm_case(h, solve, sides[s], uplos[rot % 2], transs[rot % 3], diags[rot % 2],
                       sides[s] == 'L' ? big : thin, sides[s] == 'L' ? thin : big, rnd(),
                       0, 0);

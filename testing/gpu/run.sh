@@ -29,7 +29,7 @@ for s in $steps; do
   sanitize)
     cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
     for tool in memcheck racecheck; do
-      for t in test_gemv test_symv; do
+      for t in ${SANITIZE_TESTS:-test_gemv test_symv test_trxm}; do
         KBLASF_TEST_QUICK=1 KBLASF_TEST_SEED=7 ./libtool --mode=execute "$cs" --tool $tool --error-exitcode 9 testing/$t \
           > "$OUT/sanitize-$tool-$t.log" 2>&1
         rc=$?
