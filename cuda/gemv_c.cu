@@ -7,7 +7,7 @@ namespace {
 struct Cfg {
     static constexpr int V = 2;    /* float4: one 16-byte load = 2 complex rows */
     static constexpr int NB = 64;  /* 32 lanes x V rows: 512 contiguous bytes per column */
-    static constexpr int Q = 4;    /* 4 warps = 128 threads: fine-grained one-wave grids */
+    static constexpr int Q = 4;    /* 4 warps: T side by side (Q*L cols), N stacked (4*NB rows = 2 KB/col) */
     static constexpr int L = 8;    /* 32 columns/block: 16 elements (128 B)/thread in flight */
     static constexpr int MINB = 4; /* 4 blocks/SM (<= 128 regs): 64 KB in flight per SM */
 };

@@ -1,15 +1,15 @@
 /* gemv_kernels.cuh — GEMV templates (KBLAS design, paper sections 6.2-6.4 and 6.6).
  *
- * The matrix is cut into blocks of NB rows x NBC = Q*L columns. A thread block is one warp
- * along the rows (32 lanes x V rows = NB) times Q warps along the columns; thread (lane, q)
- * owns V rows (VEC: V consecutive rows read as one 16-byte load; else rows lane + 32*v)
- * and the L columns q, q+Q, ..., of every block it visits. Each thread keeps two register
+ * A warp spans NB = 32*V rows of a column (VEC: V consecutive rows per lane, one 16-byte
+ * load; else rows lane + 32*v). 'T': blocks of NB rows x Q*L columns, the Q warps side by
+ * side, thread (lane, q) on columns q, q+Q, ...; 'N': blocks of Q*NB rows x L columns, the
+ * Q warps stacked (2 KB contiguous per column and block), each thread on all L columns. Each thread keeps two register
  * tiles of L x V elements: while it multiplies the block it holds, the loads of the next
  * block are in flight (double buffering in registers).
  *
  *  'N': a thread block walks right along a block row; the x values of a block travel one
- *       per lane and are broadcast with shuffles; the Q per-warp row sums are reduced in
- *       shared memory only when the walk leaves the block row.
+ *       per lane and are broadcast with shuffles; each thread's row sums are complete in
+ *       its registers and go to y only when the walk leaves the block row.
  *  'T'/'C': a thread block walks down a block column; the column sums stay in registers
  *       and are reduced with warp shuffles (no shared memory, no barrier) only when the
  *       walk leaves the block column.
@@ -52,17 +52,21 @@ template <typename T> struct GemvParams {
 };
 
 /* ----------------------------------------------------------------- y = A x
+ * Block: Q warps stacked along the rows (NR = Q*NB rows, so one column of a block is Q*NB
+ * contiguous elements: 2 KB for every type) x L consecutive columns. A thread's V rows
+ * are its own for the whole run: the row sums stay in registers, need no shared memory
+ * and no barrier, and go to y only when the run leaves the block row.
  * Runs walk the blocks row-major: block row rblk, block columns k = 0..W-1, then on to
- * the next block row; the row sums are flushed when the run leaves a block row. */
+ * the next block row. */
 template <typename T, int NB, int Q, int L, int V, bool VEC, int MINB>
 __global__ void __launch_bounds__(32 * Q, MINB) gemvn_kernel(const GemvParams<T> P)
 {
-    constexpr int NBC = Q * L;
-    static_assert(NB == 32 * V, "one warp spans the NB rows of a block");
+    constexpr int NR = Q * NB;
+    static_assert(NB == 32 * V, "one warp spans NB rows of a block");
     static_assert(L <= 32, "the x values of a block travel one per lane");
-    __shared__ T red[Q][NB];
 
     const int lane = threadIdx.x, q = threadIdx.y;
+    const int trow = q * NB + (VEC ? lane * V : lane); /* first row of the thread in a block */
     int64_t b = (int64_t)blockIdx.x * P.w;
     const int64_t bend = b + P.w < P.U ? b + P.w : P.U;
     if (b >= bend) return; /* not launched so, but keep it safe */
@@ -74,13 +78,13 @@ __global__ void __launch_bounds__(32 * Q, MINB) gemvn_kernel(const GemvParams<T>
     T cur[L][V], nxt[L][V];
     T xc, xn;
 
-    /* block (i, kk): the tile, and x of column cb + q + Q*lane in lane `lane` */
+    /* block (i, kk): the tile, and x of column cb + lane in lane `lane` */
     auto load = [&](int64_t i, int64_t kk, T(&buf)[L][V], T & xv) {
-        const int64_t rb = P.r0 + i * NB, cb = P.clo + kk * NBC;
-        const bool full = rb >= P.rlo && rb + NB <= P.rhi && cb + NBC <= P.chi;
-        load_tile<T, L, V, VEC, 32>(buf, P.A, P.lda, rb + (VEC ? lane * V : lane), cb + q, Q,
-                                    full, P.rlo, P.rhi, P.clo, P.chi);
-        const int64_t cx = cb + q + (int64_t)Q * lane;
+        const int64_t rb = P.r0 + i * NR, cb = P.clo + kk * L;
+        const bool full = rb >= P.rlo && rb + NR <= P.rhi && cb + L <= P.chi;
+        load_tile<T, L, V, VEC, 32>(buf, P.A, P.lda, rb + trow, cb, 1, full, P.rlo, P.rhi,
+                                    P.clo, P.chi);
+        const int64_t cx = cb + lane;
         xv = Sc<T>::zero();
         if (lane < L && cx < P.chi) xv = Sc<T>::ld(P.x + (cx - P.clo) * P.incx);
     };
@@ -97,24 +101,17 @@ __global__ void __launch_bounds__(32 * Q, MINB) gemvn_kernel(const GemvParams<T>
 #pragma unroll
             for (int v = 0; v < V; ++v) acc[v] = Sc<T>::fma(cur[l][v], xl, acc[v]);
         }
-        if (!more || nr != rblk) { /* leaving block row rblk: reduce the Q warps' sums */
+        if (!more || nr != rblk) { /* leaving block row rblk: this thread's rows */
+            pdl_wait(); /* y has been scaled */
+            const int64_t r = P.r0 + rblk * NR + trow;
 #pragma unroll
             for (int v = 0; v < V; ++v) {
-                red[q][VEC ? lane * V + v : lane + 32 * v] = acc[v];
+                const int64_t row = r + (VEC ? v : 32 * v);
+                if (row >= P.rlo && row < P.rhi)
+                    put_y(P.y + (row - P.rlo) * P.incy, P.alpha, acc[v], P.beta, P.direct,
+                          P.beta0);
                 acc[v] = Sc<T>::zero();
             }
-            __syncthreads();
-            pdl_wait(); /* y has been scaled */
-            const int64_t rb = P.r0 + rblk * NB;
-            for (int i = lane + 32 * q; i < NB; i += 32 * Q) {
-                T s = red[0][i];
-#pragma unroll
-                for (int j = 1; j < Q; ++j) s = Sc<T>::add(s, red[j][i]);
-                const int64_t row = rb + i;
-                if (row >= P.rlo && row < P.rhi)
-                    put_y(P.y + (row - P.rlo) * P.incy, P.alpha, s, P.beta, P.direct, P.beta0);
-            }
-            __syncthreads(); /* red is free again */
         }
 #pragma unroll
         for (int l = 0; l < L; ++l)
@@ -244,8 +241,10 @@ inline cudaError_t gemv_main(cudaStream_t stream, const DevInfo &d, GemvParams<T
     int64_t slots;
     cudaError_t e = resident_tbs(kern, 32 * C::Q, 0, d, occ, slots);
     if (e != cudaSuccess) return e;
-    const int64_t rblocks = (P.rhi - P.r0 + C::NB - 1) / C::NB;
-    const int64_t cblocks = (P.chi - P.clo + NBC - 1) / NBC;
+    /* 'N': blocks of Q*NB rows x L columns; 'T': NB rows x Q*L columns */
+    constexpr int64_t BR = TR ? C::NB : C::Q * C::NB, BC = TR ? NBC : C::L;
+    const int64_t rblocks = (P.rhi - P.r0 + BR - 1) / BR;
+    const int64_t cblocks = (P.chi - P.clo + BC - 1) / BC;
     const int64_t X = TR ? cblocks : rblocks;
     P.W = TR ? rblocks : cblocks;
     P.U = X * P.W;
@@ -285,7 +284,7 @@ inline cudaError_t gemv_run(cudaStream_t stream, char trans, int64_t m, int64_t 
     GemvParams<T> P;
     P.A = A;
     P.lda = lda;
-    P.r0 = aligned_row(A, sizeof(T), offr);
+    P.r0 = aligned_row(A, sizeof(T), offr, align_bytes(C::NB, (int64_t)sizeof(T)));
     P.rlo = offr;
     P.rhi = offr + m;
     P.clo = offc;

@@ -66,27 +66,35 @@ __global__ void __launch_bounds__(NB * TY) symv_diag_kernel(const SymvParams<T> 
     const int64_t r = base + tx;
     const bool rok = r >= P.lo && r < P.hi;
 
-    /* the stored triangle, mirrored; outside the submatrix: zero */
-    for (int c = ty; c < NB; c += TY) {
-        if (UP ? tx > c : tx < c) continue; /* not stored: its mirror thread fills it */
+    /* the stored triangle, mirrored; outside the submatrix: zero. All NB/TY loads of a
+     * thread are issued before the first store (one memory latency, not NB/TY). */
+    static_assert(NB % TY == 0, "DTY must divide NB");
+    constexpr int K = NB / TY;
+    T a[K];
+#pragma unroll
+    for (int k = 0; k < K; ++k) {
+        const int c = ty + k * TY;
         const int64_t gc = base + c;
-        const bool ok = rok && gc >= P.lo && gc < P.hi;
+        const bool st = UP ? tx <= c : tx >= c; /* stored; the mirror thread fills the rest */
         const T *p = P.A + (r + gc * P.lda);
-        T a = Sc<T>::zero();
+        a[k] = Sc<T>::zero();
+        if (st && rok && gc >= P.lo && gc < P.hi)
+            a[k] = (HE && tx == c) ? Sc<T>::ld_real(p) : Sc<T>::ld(p);
+    }
+    T xv = Sc<T>::zero();
+    if (ty == 0 && rok) xv = Sc<T>::ld(P.x + (r - P.lo) * P.incx);
+#pragma unroll
+    for (int k = 0; k < K; ++k) {
+        const int c = ty + k * TY;
+        if (UP ? tx > c : tx < c) continue;
         if (tx == c) {
-            if (ok) a = HE ? Sc<T>::ld_real(p) : Sc<T>::ld(p);
-            As[tx][tx] = a;
+            As[tx][tx] = a[k];
         } else {
-            if (ok) a = Sc<T>::ld(p);
-            As[tx][c] = a;
-            As[c][tx] = HE ? Sc<T>::conj(a) : a;
+            As[tx][c] = a[k];
+            As[c][tx] = HE ? Sc<T>::conj(a[k]) : a[k];
         }
     }
-    if (ty == 0) {
-        T xv = Sc<T>::zero();
-        if (rok) xv = Sc<T>::ld(P.x + (r - P.lo) * P.incx);
-        xs[tx] = xv;
-    }
+    if (ty == 0) xs[tx] = xv;
     __syncthreads();
     T s = Sc<T>::zero();
     for (int c = ty; c < NB; c += TY) s = Sc<T>::fma(As[tx][c], xs[c], s);
@@ -270,7 +278,7 @@ inline cudaError_t symv_run(cudaStream_t stream, char uplo, int64_t n, T alpha, 
     SymvParams<T> P;
     P.A = A;
     P.lda = lda;
-    P.r0 = aligned_row(A, sizeof(T), off);
+    P.r0 = aligned_row(A, sizeof(T), off, align_bytes(C::NB, (int64_t)sizeof(T)));
     P.lo = off;
     P.hi = off + n;
     P.x = x;
