@@ -67,18 +67,6 @@ cudaError_t kblasf_cuda_zhemv(cudaStream_t stream, char uplo, int64_t n,
                               int64_t off, const cuDoubleComplex *x, int64_t incx,
                               cuDoubleComplex beta, cuDoubleComplex *y, int64_t incy);
 
-/* A := offdiag off the diagonal, diag on it, for the m x n matrix A (LAPACK LASET). */
-cudaError_t kblasf_cuda_slaset(cudaStream_t stream, int64_t m, int64_t n, float offdiag,
-                               float diag, float *A, int64_t lda);
-cudaError_t kblasf_cuda_dlaset(cudaStream_t stream, int64_t m, int64_t n, double offdiag,
-                               double diag, double *A, int64_t lda);
-cudaError_t kblasf_cuda_claset(cudaStream_t stream, int64_t m, int64_t n,
-                               cuFloatComplex offdiag, cuFloatComplex diag, cuFloatComplex *A,
-                               int64_t lda);
-cudaError_t kblasf_cuda_zlaset(cudaStream_t stream, int64_t m, int64_t n,
-                               cuDoubleComplex offdiag, cuDoubleComplex diag,
-                               cuDoubleComplex *A, int64_t lda);
-
 #ifdef __cplusplus
 }
 #endif

@@ -132,43 +132,20 @@ static kblasf_status_t cuda_trmm(kblasf_context *ctx, char side, char uplo, char
         PNAME("TRMM"));
 }
 
-/* Base case of the recursive TRSM: inv(A) of the k x k diagonal block into the workspace
- * (LASET to the identity, then one cuBLAS TRSM on it), then B := alpha*op(inv(A))*B as an
- * out-of-place TRMM: in-place cuBLAS TRSM is slow on the narrow blocks the recursion
- * produces. Inverting small diagonal blocks is the usual GPU TRSM (MAGMA does the same);
- * the stop size bounds the block. Falls back to cuBLAS TRSM in place without workspace. */
+/* Base case of the recursive TRSM: cuBLAS TRSM in place. (Inverting the diagonal block
+ * and multiplying out of place was measured slower on an H100: doc/trxm.md.) */
 static kblasf_status_t cuda_trsm(kblasf_context *ctx, char side, char uplo, char transa,
                                  char diag, kblasf_int m, kblasf_int n, T alpha, const T *A,
                                  kblasf_int lda, T *B, kblasf_int ldb)
 {
-    CT a = TO_CT(alpha), one = TO_CT(1), zero = TO_CT(0);
-    kblasf_int k = kblasf_lsame(side, 'L') ? m : n;
-    size_t inv_bytes = (size_t)k * k * sizeof(T);
-    T *W;
-    kblasf_status_t st;
+    CT a = TO_CT(alpha);
 
     cudaSetDevice(ctx->device);
-    W = inv_bytes + (size_t)k * sizeof(T) <= KBLASF_CUDA_WORKSPACE
-            ? kblasf_cuda_workspace(ctx, KBLASF_CUDA_WORKSPACE) : NULL;
-    if (!W)
-        return kblasf_cublas_check(
-            CUBLAS(trsm)(kblasf_cuda_cublas(ctx), kblasf_cu_side(side), kblasf_cu_fill(uplo),
-                         kblasf_cu_op(transa), kblasf_cu_diag(diag), m, n, &a, (const CT *)A,
-                         lda, (CT *)B, ldb),
-            PNAME("TRSM"));
-    st = kblasf_cuda_check(KBLASF_CAT3(kblasf_cuda_, PREC, laset)((cudaStream_t)ctx->stream, k,
-                                                                   k, zero, one, (CT *)W, k),
-                           PNAME("LASET kernel"));
-    if (!st)
-        st = kblasf_cublas_check(
-            CUBLAS(trsm)(kblasf_cuda_cublas(ctx), CUBLAS_SIDE_LEFT, kblasf_cu_fill(uplo),
-                         CUBLAS_OP_N, kblasf_cu_diag(diag), k, k, &one, (const CT *)A, lda,
-                         (CT *)W, k),
-            PNAME("TRSM"));
-    if (!st)
-        st = trmm_out_of_place(ctx, side, uplo, transa, 'N', m, n, alpha, W, k, B, ldb,
-                               (T *)((char *)W + inv_bytes), KBLASF_CUDA_WORKSPACE - inv_bytes);
-    return st;
+    return kblasf_cublas_check(
+        CUBLAS(trsm)(kblasf_cuda_cublas(ctx), kblasf_cu_side(side), kblasf_cu_fill(uplo),
+                     kblasf_cu_op(transa), kblasf_cu_diag(diag), m, n, &a, (const CT *)A, lda,
+                     (CT *)B, ldb),
+        PNAME("TRSM"));
 }
 
 void FN(cuda_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
