@@ -32,75 +32,77 @@ static kblasf_int split_point(kblasf_int k)
     return p;
 }
 
+/* One half of a split: the diagonal block of A and the rows (side L) or columns (side R)
+ * of B it acts on. */
+typedef struct half {
+    kblasf_int k;
+    const T *A;
+    T *B;
+} half;
+
+static kblasf_status_t rec(const trxm_args *a, kblasf_int m, kblasf_int n, T alpha,
+                           const T *A, kblasf_int lda, T *B, kblasf_int ldb);
+
+static kblasf_status_t rec_half(const trxm_args *a, kblasf_int m, kblasf_int n, half h, T alpha,
+                                kblasf_int lda, kblasf_int ldb)
+{
+    return rec(a, a->left ? h.k : m, a->left ? n : h.k, alpha, h.A, lda, h.B, ldb);
+}
+
+/* dst := alpha*op(Aoff)*src + beta*dst (side L), or dst := alpha*src*op(Aoff) + beta*dst. */
+static kblasf_status_t update(const trxm_args *a, kblasf_int m, kblasf_int n, half dst,
+                              half src, T alpha, const T *Aoff, kblasf_int lda, T beta,
+                              kblasf_int ldb)
+{
+    return a->left ? PRIMS(a->ctx)->gemm(a->ctx, a->trans, 'N', dst.k, n, src.k, alpha, Aoff,
+                                         lda, src.B, ldb, beta, dst.B, ldb)
+                   : PRIMS(a->ctx)->gemm(a->ctx, 'N', a->trans, m, dst.k, src.k, alpha, src.B,
+                                         ldb, Aoff, lda, beta, dst.B, ldb);
+}
+
 static kblasf_status_t rec(const trxm_args *a, kblasf_int m, kblasf_int n, T alpha,
                            const T *A, kblasf_int lda, T *B, kblasf_int ldb)
 {
-    kblasf_int k = a->left ? m : n, k1, k2;
-    const T *A22, *Aoff;
-    T *B1, *B2, one = 1, minus_one = -1;
+    kblasf_int k = a->left ? m : n, k1;
+    const T *Aoff;
+    half h1, h2, first, second;
+    T one = 1, minus_one = -1;
     kblasf_status_t st;
-    /* first: the half that must be done before the GEMM reads/updates the other */
-    int first_is_1;
 
     if (k <= a->nb)
         return (a->solve ? PRIMS(a->ctx)->trsm : PRIMS(a->ctx)->trmm)(
             a->ctx, a->side, a->uplo, a->trans, a->diag, m, n, alpha, A, lda, B, ldb);
     k1 = split_point(k);
-    k2 = k - k1;
-    A22 = A + k1 + (size_t)k1 * lda;
+    h1.k = k1;
+    h1.A = A;
+    h1.B = B;
+    h2.k = k - k1;
+    h2.A = A + k1 + (size_t)k1 * lda;
+    h2.B = a->left ? B + k1 : B + (size_t)k1 * ldb;
     Aoff = a->lower ? A + k1 : A + (size_t)k1 * lda;
-    B1 = B;
-    B2 = a->left ? B + k1 : B + (size_t)k1 * ldb;
 
+    /* first: the half to recurse on first. TRMM: the half whose update reads the other's
+     * ORIGINAL values (left lower: B2 = A22 B2 + A21 B1 before B1 = A11 B1); TRSM: the half
+     * whose solve needs nothing of the other. */
+    if (a->solve == (a->left == a->eff_lower)) {
+        first = h1;
+        second = h2;
+    } else {
+        first = h2;
+        second = h1;
+    }
+    if ((st = rec_half(a, m, n, first, alpha, lda, ldb)))
+        return st;
     if (!a->solve) {
-        /* TRMM: the half whose update reads the other's ORIGINAL values goes first...
-         * left lower: B2 = A22 B2 + A21 B1, then B1 = A11 B1; and symmetrically. */
-        first_is_1 = a->left ? !a->eff_lower : a->eff_lower;
-        if (first_is_1) {
-            if ((st = rec(a, a->left ? k1 : m, a->left ? n : k1, alpha, A, lda, B1, ldb)))
-                return st;
-            st = a->left ? PRIMS(a->ctx)->gemm(a->ctx, a->trans, 'N', k1, n, k2, alpha, Aoff,
-                                               lda, B2, ldb, one, B1, ldb)
-                         : PRIMS(a->ctx)->gemm(a->ctx, 'N', a->trans, m, k1, k2, alpha, B2,
-                                               ldb, Aoff, lda, one, B1, ldb);
-            if (st)
-                return st;
-            return rec(a, a->left ? k2 : m, a->left ? n : k2, alpha, A22, lda, B2, ldb);
-        }
-        if ((st = rec(a, a->left ? k2 : m, a->left ? n : k2, alpha, A22, lda, B2, ldb)))
+        /* first += alpha * op(A)_{first,second} * second, then second in place */
+        if ((st = update(a, m, n, first, second, alpha, Aoff, lda, one, ldb)))
             return st;
-        st = a->left ? PRIMS(a->ctx)->gemm(a->ctx, a->trans, 'N', k2, n, k1, alpha, Aoff, lda,
-                                           B1, ldb, one, B2, ldb)
-                     : PRIMS(a->ctx)->gemm(a->ctx, 'N', a->trans, m, k2, k1, alpha, B1, ldb,
-                                           Aoff, lda, one, B2, ldb);
-        if (st)
-            return st;
-        return rec(a, a->left ? k1 : m, a->left ? n : k1, alpha, A, lda, B1, ldb);
+        return rec_half(a, m, n, second, alpha, lda, ldb);
     }
-
-    /* TRSM: solve the half that does not depend on the other, update the other with
-     * one GEMM (which also applies alpha to it), then solve it with alpha = 1. */
-    first_is_1 = a->left ? a->eff_lower : !a->eff_lower;
-    if (first_is_1) {
-        if ((st = rec(a, a->left ? k1 : m, a->left ? n : k1, alpha, A, lda, B1, ldb)))
-            return st;
-        st = a->left ? PRIMS(a->ctx)->gemm(a->ctx, a->trans, 'N', k2, n, k1, minus_one, Aoff,
-                                           lda, B1, ldb, alpha, B2, ldb)
-                     : PRIMS(a->ctx)->gemm(a->ctx, 'N', a->trans, m, k2, k1, minus_one, B1,
-                                           ldb, Aoff, lda, alpha, B2, ldb);
-        if (st)
-            return st;
-        return rec(a, a->left ? k2 : m, a->left ? n : k2, one, A22, lda, B2, ldb);
-    }
-    if ((st = rec(a, a->left ? k2 : m, a->left ? n : k2, alpha, A22, lda, B2, ldb)))
+    /* second := alpha*second - op(A)_{second,first} * X_first, then solve it with alpha 1 */
+    if ((st = update(a, m, n, second, first, minus_one, Aoff, lda, alpha, ldb)))
         return st;
-    st = a->left ? PRIMS(a->ctx)->gemm(a->ctx, a->trans, 'N', k1, n, k2, minus_one, Aoff, lda,
-                                       B2, ldb, alpha, B1, ldb)
-                 : PRIMS(a->ctx)->gemm(a->ctx, 'N', a->trans, m, k1, k2, minus_one, B2, ldb,
-                                       Aoff, lda, alpha, B1, ldb);
-    if (st)
-        return st;
-    return rec(a, a->left ? k1 : m, a->left ? n : k1, one, A, lda, B1, ldb);
+    return rec_half(a, m, n, second, one, lda, ldb);
 }
 
 /* Argument checks in BLAS order (positions without the handle); 0 when all are legal. */

@@ -1,5 +1,5 @@
 #!/bin/bash
-# testing/gpu/run.sh — the whole GPU-machine session in one call (see doc/gpu.md):
+# testing/gpu/run.sh — the whole GPU-machine session in one call:
 # unpack the release tarball carried in .dist/, build for Hopper, run the test suite on
 # the CUDA executor, compute-sanitizer memcheck + racecheck on the kernels' testers,
 # then the benchmarks. Logs go to $OUT; a short summary is printed last.
