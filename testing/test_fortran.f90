@@ -322,7 +322,7 @@ contains
       bnd = bnd + abs(beta) * abs(ys)
     end if
 
-    call check(.not. any(ieee_is_nan(y(1:ly:incy))), trim(desc) // ': NaN in y')
+    call check(logical(.not. any(ieee_is_nan(y(1:ly:incy)))), trim(desc) // ': NaN in y')
     call check_resid(scaled_resid(abs(y(1:ly:incy) - yref), bnd, k, epsilon(1.0_c_double)), &
          trim(desc))
     if (incy > 1) then
@@ -392,7 +392,7 @@ contains
         bnd(i) = bnd(i) + abs(beta * y0(i))
       end if
     end do
-    call check(.not. any(ieee_is_nan(y)), trim(desc) // ': NaN in y')
+    call check(logical(.not. any(ieee_is_nan(y))), trim(desc) // ': NaN in y')
     call check_resid(scaled_resid(abs(y - yref), bnd, n, epsilon(1.0_c_double)), trim(desc))
     call dev_free(dS, 'dsymv A')
     call dev_free(dx, 'x')
@@ -479,7 +479,7 @@ contains
         bnd(i) = bnd(i) + abs(beta) * abs(y0(i))
       end if
     end do
-    call check(.not. any(ieee_is_nan(real(y)) .or. ieee_is_nan(aimag(y))), &
+    call check(logical(.not. any(ieee_is_nan(real(y)) .or. ieee_is_nan(aimag(y)))), &
          trim(desc) // ': NaN in y')
     call check_resid(scaled_resid(abs(y - yref), bnd, n, epsilon(1.0_c_double)), trim(desc))
     call dev_free(dZ, 'zhemv A')
