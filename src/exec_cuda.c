@@ -19,6 +19,7 @@ enum { NSTAGE = 2, STAGE_BYTES = 8 << 20 }; /* two 8 MiB buffers: copy one, fill
 
 typedef struct cuda_state {
     cublasHandle_t cublas;
+    cudaStream_t side[2];         /* pipeline queues 1 and 2, created on first use */
     void       *workspace;        /* KBLASF_CUDA_WORKSPACE bytes, on first use */
     int         workspace_failed;
     void       *stage[NSTAGE];
@@ -128,6 +129,9 @@ static void cuda_fini(kblasf_context *ctx)
             cudaFreeHost(s->stage[i]);
     }
     cublasDestroy(s->cublas);
+    for (i = 0; i < 2; i++)
+        if (s->side[i])
+            cudaStreamDestroy(s->side[i]);
     if (s->workspace)
         cudaFree(s->workspace);
     free(s);
@@ -314,7 +318,93 @@ static kblasf_status_t cuda_to_host(kblasf_context *ctx, size_t rows, size_t col
     return st;
 }
 
+/* ---- pipelines: side queues beside the handle's stream ---- */
+
+static cudaStream_t queue(kblasf_context *ctx, int q)
+{
+    cuda_state *s = ctx->exec_data;
+
+    if (q == 0)
+        return ctx->stream;
+    if (!s->side[q - 1] &&
+        cudaStreamCreateWithFlags(&s->side[q - 1], cudaStreamNonBlocking) != cudaSuccess) {
+        cudaGetLastError();
+        s->side[q - 1] = NULL;
+        return ctx->stream; /* still correct, only without overlap */
+    }
+    return s->side[q - 1];
+}
+
+static int pipe_lock(kblasf_context *ctx, const void *p, size_t bytes)
+{
+    cudaError_t e;
+
+    cudaSetDevice(ctx->device);
+    if (is_pinned(p))
+        return 0;
+    e = cudaHostRegister((void *)p, bytes, cudaHostRegisterDefault);
+    if (e == cudaSuccess)
+        return 1;
+    cudaGetLastError();
+    kblasf_log("cannot page-lock %zu bytes of host memory (%s): no pipeline", bytes,
+               cudaGetErrorString(e));
+    return -1;
+}
+
+static void pipe_unlock(kblasf_context *ctx, const void *p)
+{
+    cudaSetDevice(ctx->device);
+    cudaHostUnregister((void *)p);
+}
+
+static kblasf_status_t pipe_upload(kblasf_context *ctx, int q, size_t rows, size_t cols,
+                                   size_t es, const void *h, size_t ldh, void *d, size_t ldd)
+{
+    return kblasf_cuda_check(cudaMemcpy2DAsync(d, ldd * es, h, ldh * es, rows * es, cols,
+                                               cudaMemcpyHostToDevice, queue(ctx, q)),
+                             "cudaMemcpy2DAsync");
+}
+
+static kblasf_status_t pipe_download(kblasf_context *ctx, int q, size_t rows, size_t cols,
+                                     size_t es, const void *d, size_t ldd, void *h, size_t ldh)
+{
+    return kblasf_cuda_check(cudaMemcpy2DAsync(h, ldh * es, d, ldd * es, rows * es, cols,
+                                               cudaMemcpyDeviceToHost, queue(ctx, q)),
+                             "cudaMemcpy2DAsync");
+}
+
+static kblasf_status_t pipe_order(kblasf_context *ctx, int from, int to)
+{
+    cudaEvent_t e;
+    kblasf_status_t st;
+
+    st = kblasf_cuda_check(cudaEventCreateWithFlags(&e, cudaEventDisableTiming),
+                           "cudaEventCreate");
+    if (st)
+        return st;
+    st = kblasf_cuda_check(cudaEventRecord(e, queue(ctx, from)), "cudaEventRecord");
+    if (!st)
+        st = kblasf_cuda_check(cudaStreamWaitEvent(queue(ctx, to), e, 0), "cudaStreamWaitEvent");
+    cudaEventDestroy(e); /* released once it has completed */
+    return st;
+}
+
+static kblasf_status_t pipe_sync(kblasf_context *ctx, int q)
+{
+    return kblasf_cuda_check(cudaStreamSynchronize(queue(ctx, q)), "cudaStreamSynchronize");
+}
+
+static const kblasf_pipe_ops cuda_pipe = {
+    .lock = pipe_lock,
+    .unlock = pipe_unlock,
+    .upload = pipe_upload,
+    .download = pipe_download,
+    .order = pipe_order,
+    .sync_queue = pipe_sync,
+};
+
 static kblasf_executor cuda_executor = {
+    .pipe = &cuda_pipe,
     .name = "cuda",
     .init = cuda_init,
     .fini = cuda_fini,

@@ -20,6 +20,26 @@
 typedef struct kblasf_context kblasf_context;
 
 /*
+ * Pipelines of the host-pointer routines: two side queues (1: uploads, 2: downloads) run
+ * beside the handle's stream (queue 0), so that transfers overlap the computation. Only
+ * the CUDA executor has them; host-pointer routines run sequentially without.
+ */
+typedef struct kblasf_pipe_ops {
+    /* Page-locks host memory for the length of a call: 1 when locked here, 0 when it was
+     * page-locked already, -1 when it cannot be (then: no pipeline). */
+    int  (*lock)(kblasf_context *ctx, const void *p, size_t bytes);
+    void (*unlock)(kblasf_context *ctx, const void *p);
+    /* Asynchronous 2D copies on queue q from/to page-locked host memory. */
+    kblasf_status_t (*upload)(kblasf_context *ctx, int q, size_t rows, size_t cols,
+                              size_t elsize, const void *h, size_t ldh, void *d, size_t ldd);
+    kblasf_status_t (*download)(kblasf_context *ctx, int q, size_t rows, size_t cols,
+                                size_t elsize, const void *d, size_t ldd, void *h, size_t ldh);
+    /* Work queued from now on queue `to` waits for the work queued so far on `from`. */
+    kblasf_status_t (*order)(kblasf_context *ctx, int from, int to);
+    kblasf_status_t (*sync_queue)(kblasf_context *ctx, int q);
+} kblasf_pipe_ops;
+
+/*
  * The executor seam (doc/design.md): every algorithm above the kernels is written once
  * against these operations. The CUDA executor runs them on a stream with our kernels and
  * cuBLAS; the host executor runs them on the CPU BLAS with host memory as "device" memory.
@@ -39,6 +59,7 @@ typedef struct kblasf_executor {
     kblasf_status_t (*copy_to_host)(kblasf_context *ctx, size_t rows, size_t cols,
                                     size_t elsize, const void *d, size_t ldd,
                                     void *h, size_t ldh);
+    const kblasf_pipe_ops *pipe;                        /* NULL: no side queues */
     /* Primitive operations, one table per precision. */
     kblasf_prims_s s;
     kblasf_prims_d d;

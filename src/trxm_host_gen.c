@@ -2,8 +2,8 @@
  * trxm_host_gen.c — TRMM/TRSM on host memory with BLAS argument lists (precision-
  * generic): kblasf_?trmm_host / kblasf_?trsm_host, behind the F77 symbols KBLASF_?TRMM
  * and KBLASF_?TRSM. Small problems, and machines without a usable GPU, run on the CPU
- * BLAS; otherwise A and B go to the GPU, the recursive device routine runs there and B
- * comes back. The log says which and why.
+ * BLAS; otherwise A and B go to the GPU in a pipeline (on_gpu), the recursive device
+ * routine runs there and B comes back. The log says which and why.
  */
 #include <stdlib.h>
 #include "prec.h"
@@ -24,6 +24,60 @@ static kblasf_status_t on_cpu(int solve, char side, char uplo, char transa, char
     (solve ? PFN(trsm_) : PFN(trmm_))(&side, &uplo, &transa, &diag, &m, &n, alpha, A, &lda, B,
                                       &ldb, 1, 1, 1, 1);
     return KBLASF_STATUS_SUCCESS;
+}
+
+/* The GPU path with the transfers overlapped: A goes first, then B in independent panels
+ * (columns for side L, rows for side R) so that panel j computes on the handle's stream
+ * while j+1 uploads on queue 1 and j-1 downloads on queue 2. The pipeline needs A and B
+ * page-locked: they are locked for the call; where they cannot be, the copies go through
+ * the staging buffers one after the other. dA is k x k, dB is m x n with ld m. */
+static kblasf_status_t on_gpu(kblasf_handle_t h, int solve, char side, char uplo, char transa,
+                              char diag, kblasf_int m, kblasf_int n, const T *alpha,
+                              const T *A, kblasf_int lda, T *B, kblasf_int ldb, T *dA, T *dB)
+{
+    const kblasf_pipe_ops *P = h->exec->pipe;
+    device_fn run = solve ? (device_fn)FN(trsm) : (device_fn)FN(trmm);
+    int left = kblasf_lsame(side, 'L'), la = -1, lb = -1;
+    kblasf_int k = left ? m : n, total = left ? n : m, w, p0;
+    kblasf_status_t st;
+
+    if (P && (la = P->lock(h, A, ((size_t)(k - 1) * lda + k) * sizeof(T))) >= 0)
+        lb = P->lock(h, B, ((size_t)(n - 1) * ldb + m) * sizeof(T));
+    if (lb < 0) {
+        if (la == 1)
+            P->unlock(h, A);
+        st = kblasf_set_matrix(h, k, k, sizeof(T), A, lda, dA, k);
+        if (!st)
+            st = kblasf_set_matrix(h, m, n, sizeof(T), B, ldb, dB, m);
+        if (!st)
+            st = run(h, side, uplo, transa, diag, m, n, alpha, dA, k, dB, m);
+        return st ? st : kblasf_get_matrix(h, m, n, sizeof(T), dB, m, B, ldb);
+    }
+    w = MAX(256, (total + 7) / 8); /* about 8 panels */
+    st = P->upload(h, 1, k, k, sizeof(T), A, lda, dA, k);
+    for (p0 = 0; p0 < total && !st; p0 += w) {
+        kblasf_int len = MIN(w, total - p0), pm = left ? m : len, pn = left ? len : n;
+        T *hBp = left ? B + (size_t)p0 * ldb : B + p0, *dBp = left ? dB + (size_t)p0 * m : dB + p0;
+        st = P->upload(h, 1, pm, pn, sizeof(T), hBp, ldb, dBp, m);
+        if (!st)
+            st = P->order(h, 1, 0);
+        if (!st)
+            st = run(h, side, uplo, transa, diag, pm, pn, alpha, dA, k, dBp, m);
+        if (!st)
+            st = P->order(h, 0, 2);
+        if (!st)
+            st = P->download(h, 2, pm, pn, sizeof(T), dBp, m, hBp, ldb);
+    }
+    /* everything must be done before the memory is unlocked, also after an error */
+    P->sync_queue(h, 1);
+    P->sync_queue(h, 0);
+    if (P->sync_queue(h, 2) && !st)
+        st = KBLASF_STATUS_EXECUTION_FAILED;
+    if (la == 1)
+        P->unlock(h, A);
+    if (lb == 1)
+        P->unlock(h, B);
+    return st;
 }
 
 static kblasf_status_t trxm_host(int solve, char side, char uplo, char transa, char diag,
@@ -71,14 +125,7 @@ static kblasf_status_t trxm_host(int solve, char side, char uplo, char transa, c
                    (long long)m, (long long)n);
         return on_cpu(solve, side, uplo, transa, diag, m, n, alpha, A, lda, B, ldb);
     }
-    st = kblasf_set_matrix(h, k, k, sizeof(T), A, lda, dA, k);
-    if (!st)
-        st = kblasf_set_matrix(h, m, n, sizeof(T), B, ldb, dB, m);
-    if (!st)
-        st = (solve ? (device_fn)FN(trsm) : (device_fn)FN(trmm))(h, side, uplo, transa, diag,
-                                                                 m, n, alpha, dA, k, dB, m);
-    if (!st)
-        st = kblasf_get_matrix(h, m, n, sizeof(T), dB, m, B, ldb);
+    st = on_gpu(h, solve, side, uplo, transa, diag, m, n, alpha, A, lda, B, ldb, dA, dB);
     kblasf_free(h, dA);
     kblasf_free(h, dB);
     return st;
