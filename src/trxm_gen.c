@@ -105,9 +105,10 @@ static kblasf_status_t rec(const trxm_args *a, kblasf_int m, kblasf_int n, T alp
     return rec_half(a, m, n, second, one, lda, ldb);
 }
 
-/* Argument checks in BLAS order (positions without the handle); 0 when all are legal. */
-static kblasf_int check_args(char side, char uplo, char trans, char diag, kblasf_int m,
-                             kblasf_int n, const T *alpha, kblasf_int lda, kblasf_int ldb)
+/* Argument checks in BLAS order (positions without the handle); 0 when all are legal.
+ * Shared with the host-pointer forms (trxm_host_gen.c). */
+kblasf_int FN(trxm_check_args)(char side, char uplo, char trans, char diag, kblasf_int m,
+                               kblasf_int n, const T *alpha, kblasf_int lda, kblasf_int ldb)
 {
     kblasf_int nrowa = kblasf_lsame(side, 'L') ? m : n;
 
@@ -142,7 +143,7 @@ static kblasf_status_t trxm(kblasf_handle_t h, int solve, char side, char uplo, 
 
     if (!h)
         return KBLASF_STATUS_INVALID_VALUE;
-    if ((pos = check_args(side, uplo, trans, diag, m, n, alpha, lda, ldb)))
+    if ((pos = FN(trxm_check_args)(side, uplo, trans, diag, m, n, alpha, lda, ldb)))
         return kblasf_arg_error(name, pos);
     if (m == 0 || n == 0)
         return KBLASF_STATUS_SUCCESS;

@@ -13,6 +13,9 @@
 /* Below this order of A, the CPU BLAS is faster than the round trip to the GPU. */
 enum { HOST_MAX_ORDER = 256 };
 
+kblasf_int FN(trxm_check_args)(char side, char uplo, char trans, char diag, kblasf_int m,
+                               kblasf_int n, const T *alpha, kblasf_int lda, kblasf_int ldb);
+
 typedef kblasf_status_t (*device_fn)(kblasf_handle_t, char, char, char, char, kblasf_int,
                                      kblasf_int, const T *, const T *, kblasf_int, T *,
                                      kblasf_int);
@@ -85,23 +88,13 @@ static kblasf_status_t trxm_host(int solve, char side, char uplo, char transa, c
                                  kblasf_int lda, T *B, kblasf_int ldb)
 {
     const char *name = solve ? "KBLASF_" PNAME("TRSM") : "KBLASF_" PNAME("TRMM");
-    kblasf_int k = kblasf_lsame(side, 'L') ? m : n, pos = 0;
+    kblasf_int k = kblasf_lsame(side, 'L') ? m : n, pos;
     kblasf_handle_t h;
     void *dA = NULL, *dB = NULL;
     kblasf_status_t st;
 
-    /* the device routine checks the same arguments; check here first so that nothing
-     * is copied for an illegal call */
-    if (!kblasf_lsame(side, 'L') && !kblasf_lsame(side, 'R')) pos = 1;
-    else if (!kblasf_lsame(uplo, 'L') && !kblasf_lsame(uplo, 'U')) pos = 2;
-    else if (!kblasf_lsame(transa, 'N') && !kblasf_lsame(transa, 'T') &&
-             !kblasf_lsame(transa, 'C')) pos = 3;
-    else if (!kblasf_lsame(diag, 'U') && !kblasf_lsame(diag, 'N')) pos = 4;
-    else if (m < 0) pos = 5;
-    else if (n < 0) pos = 6;
-    else if (!alpha) pos = 7;
-    else if (lda < MAX(1, k)) pos = 9;
-    else if (ldb < MAX(1, m)) pos = 11;
+    /* checked here too, so that nothing is copied for an illegal call */
+    pos = FN(trxm_check_args)(side, uplo, transa, diag, m, n, alpha, lda, ldb);
     if (pos)
         return kblasf_arg_error(name, pos);
     if (m == 0 || n == 0)
