@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <cuda_runtime_api.h>
+#include <cublas_v2.h>
+#include "kblasf.h"
 
 #define CHECK_CUDA(call)                                                               \
     do {                                                                               \
@@ -16,6 +18,11 @@
             exit(1);                                                                   \
         }                                                                              \
     } while (0)
+
+#define CHECK_CB(call) do { if ((call) != CUBLAS_STATUS_SUCCESS) { \
+        fprintf(stderr, "%s failed\n", #call); exit(1); } } while (0)
+#define CHECK_KB(call) do { kblasf_status_t s_ = (call); if (s_ != KBLASF_STATUS_SUCCESS) { \
+        fprintf(stderr, "%s: %s\n", #call, kblasf_status_string(s_)); exit(1); } } while (0)
 
 typedef void (*bench_fn)(void *arg, int iter);
 

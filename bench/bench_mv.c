@@ -45,10 +45,6 @@ static cublasFillMode_t cufill(char u)
     return u == 'L' ? CUBLAS_FILL_MODE_LOWER : CUBLAS_FILL_MODE_UPPER;
 }
 
-#define CHECK_CB(call) do { if ((call) != CUBLAS_STATUS_SUCCESS) { \
-        fprintf(stderr, "%s failed\n", #call); exit(1); } } while (0)
-#define CHECK_KB(call) do { kblasf_status_t s_ = (call); if (s_ != KBLASF_STATUS_SUCCESS) { \
-        fprintf(stderr, "%s: %s\n", #call, kblasf_status_string(s_)); exit(1); } } while (0)
 
 /* One call of the routine under test, for each precision. */
 #define RUN_PREC(P, T, CUT, CUP, SY)                                                   \
@@ -133,6 +129,19 @@ static double rel_diff(int prec, size_t len)
 
 typedef struct { double ours, vendor; } result;
 
+/* Stores re (+ im i for complex) in the scalar type of precision prec. */
+static void set_scalar(double *dst, int prec, double re, double im)
+{
+    float f[2] = {(float)re, (float)im};
+    double d[2] = {re, im};
+
+    memset(dst, 0, 2 * sizeof(double));
+    if (prec == 0 || prec == 2)
+        memcpy(dst, f, (prec == 2 ? 2 : 1) * sizeof(float));
+    else
+        memcpy(dst, d, (prec == 3 ? 2 : 1) * sizeof(double));
+}
+
 /* Times kblasf and cuBLAS on the m x n (SYMV: n x n) submatrix at (off, off) [GEMV:
  * (offr, offc)] of a matrix with leading dimension lda; prints one line. */
 static result measure(int prec, int kind, char op, int m, int n, int lda, int offr, int offc,
@@ -149,11 +158,8 @@ static result measure(int prec, int kind, char op, int m, int n, int lda, int of
     a.prec = prec; a.kind = kind; a.op = op; a.m = m; a.n = n; a.lda = lda;
     a.offr = offr; a.offc = offc; a.h = handle; a.cb = cublas; a.stream = stream;
     a.x = xbuf; a.y = ybuf;
-    if (prec == 0) { ((float *)a.alpha)[0] = 1; ((float *)a.beta)[0] = 0.5f; }
-    else if (prec == 1) { a.alpha[0] = 1; a.beta[0] = 0.5; }
-    else if (prec == 2) { ((float *)a.alpha)[0] = 1; ((float *)a.alpha)[1] = 0.25f;
-                          ((float *)a.beta)[0] = 0.5f; }
-    else { a.alpha[0] = 1; a.alpha[1] = 0.25; a.beta[0] = 0.5; }
+    set_scalar(a.alpha, prec, 1.0, 0.25);
+    set_scalar(a.beta, prec, 0.5, 0.0);
     /* rotate among copies so that the inputs together exceed 4x the 50 MB L2 */
     a.nrot = (int)((200u << 20) / mat) + 1;
     if (a.nrot > MAXROT) a.nrot = MAXROT;
@@ -185,12 +191,31 @@ static result measure(int prec, int kind, char op, int m, int n, int lda, int of
     return r;
 }
 
+/* The submatrix at offsets (o, o), o = 1..31, of a 16384 matrix against o = 0: the worst
+ * rate relative to aligned, for kblasf and for cuBLAS, appended to the summary. */
+static void offset_sweep(int kind, char op, char *summary, size_t size)
+{
+    static const int offs[] = {1, 2, 3, 5, 7, 8, 13, 15, 16, 17, 24, 31};
+    const int big_n = 16384, sub = 16384 - 32;
+    result r0 = measure(1, kind, op, sub, sub, big_n, 0, 0, "aligned");
+    double worst = 1e9, vworst = 1e9;
+    size_t k, len = strlen(summary);
+
+    for (k = 0; k < sizeof offs / sizeof offs[0]; k++) {
+        result r = measure(1, kind, op, sub, sub, big_n, offs[k], offs[k], "offset");
+        worst = fmin(worst, r.ours / r0.ours);
+        vworst = fmin(vworst, r.vendor / r0.vendor);
+    }
+    snprintf(summary + len, size - len, "D%s_offset %c n=%d in 16384, offsets 1..31: worst "
+             "%.1f%% of aligned (goal >= 95%%); cuBLAS worst %.1f%%\n",
+             kind == GEMV ? "GEMV" : "SYMV", op, sub, 100 * worst, 100 * vworst);
+}
+
 int main(int argc, char **argv)
 {
     int quick = argc > 1 && !strcmp(argv[1], "quick");
     int p, n, k, t;
-    static const int offs[] = {1, 2, 3, 5, 7, 8, 13, 15, 16, 17, 24, 31};
-    const int big_n = 16384, sub = 16384 - 32;
+    const int big_n = 16384;
     struct cudaDeviceProp prop;
     char summary[8192] = "";
     size_t sl = 0;
@@ -229,16 +254,8 @@ int main(int argc, char **argv)
     }
     /* DSYMV_offset inside a 16384 matrix */
     for (t = 0; t < 2; t++) {
-        char u = t ? 'U' : 'L';
-        result r0 = measure(1, SYMV, u, sub, sub, big_n, 0, 0, "aligned");
-        double worst = 1e9, vworst = 1e9;
-        for (k = 0; k < (int)(sizeof offs / sizeof offs[0]); k++) {
-            result r = measure(1, SYMV, u, sub, sub, big_n, offs[k], offs[k], "offset");
-            worst = fmin(worst, r.ours / r0.ours);
-            vworst = fmin(vworst, r.vendor / r0.vendor);
-        }
-        SUM("DSYMV_offset %c n=%d in 16384, offsets 1..31: worst %.1f%% of aligned (goal >= 95%%); "
-            "cuBLAS worst %.1f%%\n", u, sub, 100 * worst, 100 * vworst);
+        offset_sweep(SYMV, t ? 'U' : 'L', summary, sizeof summary);
+        sl = strlen(summary);
     }
     /* DGEMV sweep for wave-quantization dips */
     for (t = 0; t < 2; t++) {
@@ -255,15 +272,8 @@ int main(int argc, char **argv)
         SUM("DGEMV %c n=512..16384 step %d: worst ratio to cuBLAS %.2f at n=%d (goal >= 1); "
             "worst dip %.1f%% at n=%d (goal <= 10%%)\n", op, step, worst_ratio, worst_n,
             100 * worst_dip, dip_n);
-        result r0 = measure(1, GEMV, op, sub, sub, big_n, 0, 0, "aligned");
-        double worst = 1e9, vworst = 1e9;
-        for (k = 0; k < (int)(sizeof offs / sizeof offs[0]); k++) {
-            result r = measure(1, GEMV, op, sub, sub, big_n, offs[k], offs[k], "offset");
-            worst = fmin(worst, r.ours / r0.ours);
-            vworst = fmin(vworst, r.vendor / r0.vendor);
-        }
-        SUM("DGEMV_offset %c n=%d in 16384, offsets 1..31: worst %.1f%% of aligned (goal >= 95%%); "
-            "cuBLAS worst %.1f%%\n", op, sub, 100 * worst, 100 * vworst);
+        offset_sweep(GEMV, op, summary, sizeof summary);
+        sl = strlen(summary);
     }
     /* the other precisions */
     for (p = 0; p < 4; p++) {

@@ -14,10 +14,6 @@
 #include "kblasf.h"
 #include "bench.h"
 
-#define CHECK_CB(call) do { if ((call) != CUBLAS_STATUS_SUCCESS) { \
-        fprintf(stderr, "%s failed\n", #call); exit(1); } } while (0)
-#define CHECK_KB(call) do { kblasf_status_t s_ = (call); if (s_ != KBLASF_STATUS_SUCCESS) { \
-        fprintf(stderr, "%s: %s\n", #call, kblasf_status_string(s_)); exit(1); } } while (0)
 
 enum { OURS, CUBLAS_INPLACE, CUBLAS_OUTOFPLACE, DGEMM };
 

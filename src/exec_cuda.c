@@ -20,6 +20,8 @@ enum { NSTAGE = 2, STAGE_BYTES = 8 << 20 }; /* two 8 MiB buffers: copy one, fill
 typedef struct cuda_state {
     cublasHandle_t cublas;
     cudaStream_t side[2];         /* pipeline queues 1 and 2, created on first use */
+    cudaEvent_t order;            /* pipe_order's event, reused: a wait takes the record
+                                     current when it is queued */
     void       *workspace;        /* KBLASF_CUDA_WORKSPACE bytes, on first use */
     int         workspace_failed;
     void       *stage[NSTAGE];
@@ -132,6 +134,8 @@ static void cuda_fini(kblasf_context *ctx)
     for (i = 0; i < 2; i++)
         if (s->side[i])
             cudaStreamDestroy(s->side[i]);
+    if (s->order)
+        cudaEventDestroy(s->order);
     if (s->workspace)
         cudaFree(s->workspace);
     free(s);
@@ -375,17 +379,17 @@ static kblasf_status_t pipe_download(kblasf_context *ctx, int q, size_t rows, si
 
 static kblasf_status_t pipe_order(kblasf_context *ctx, int from, int to)
 {
-    cudaEvent_t e;
-    kblasf_status_t st;
+    cuda_state *s = ctx->exec_data;
+    kblasf_status_t st = KBLASF_STATUS_SUCCESS;
 
-    st = kblasf_cuda_check(cudaEventCreateWithFlags(&e, cudaEventDisableTiming),
-                           "cudaEventCreate");
-    if (st)
-        return st;
-    st = kblasf_cuda_check(cudaEventRecord(e, queue(ctx, from)), "cudaEventRecord");
+    if (!s->order)
+        st = kblasf_cuda_check(cudaEventCreateWithFlags(&s->order, cudaEventDisableTiming),
+                               "cudaEventCreate");
     if (!st)
-        st = kblasf_cuda_check(cudaStreamWaitEvent(queue(ctx, to), e, 0), "cudaStreamWaitEvent");
-    cudaEventDestroy(e); /* released once it has completed */
+        st = kblasf_cuda_check(cudaEventRecord(s->order, queue(ctx, from)), "cudaEventRecord");
+    if (!st)
+        st = kblasf_cuda_check(cudaStreamWaitEvent(queue(ctx, to), s->order, 0),
+                               "cudaStreamWaitEvent");
     return st;
 }
 

@@ -55,23 +55,12 @@ static size_t vidx(kblasf_int i, kblasf_int n, kblasf_int inc)
 
 static T *dev_copy(kblasf_handle_t h, const T *src, size_t count)
 {
-    void *d = NULL;
-    if (kblasf_malloc(h, &d, count * sizeof(T)) != KBLASF_STATUS_SUCCESS ||
-        kblasf_set_matrix(h, (kblasf_int)count, 1, sizeof(T), src, (kblasf_int)count, d,
-                          (kblasf_int)count) != KBLASF_STATUS_SUCCESS) {
-        printf("FAIL cannot allocate or copy %zu elements to the device\n", count);
-        exit(1);
-    }
-    return d;
+    return test_to_device(h, src, count, sizeof(T));
 }
 
 static void host_copy(kblasf_handle_t h, T *dst, const T *d, size_t count)
 {
-    if (kblasf_get_matrix(h, (kblasf_int)count, 1, sizeof(T), d, (kblasf_int)count, dst,
-                          (kblasf_int)count) != KBLASF_STATUS_SUCCESS) {
-        printf("FAIL cannot copy %zu elements from the device\n", count);
-        exit(1);
-    }
+    test_from_device(h, dst, d, count, sizeof(T));
 }
 
 static T nan_value(void) { return (T)NAN; }

@@ -31,27 +31,6 @@ static T rnd(void) { return (T)test_rand(); }
 
 static unsigned rot;
 
-static T *to_dev(kblasf_handle_t h, const T *src, size_t count)
-{
-    void *d = NULL;
-    if (kblasf_malloc(h, &d, count * sizeof(T)) ||
-        kblasf_set_matrix(h, (kblasf_int)count, 1, sizeof(T), src, (kblasf_int)count, d,
-                          (kblasf_int)count)) {
-        printf("FAIL cannot allocate or copy %zu elements to the device\n", count);
-        exit(1);
-    }
-    return d;
-}
-
-static void from_dev(kblasf_handle_t h, T *dst, const T *d, size_t count)
-{
-    if (kblasf_get_matrix(h, (kblasf_int)count, 1, sizeof(T), d, (kblasf_int)count, dst,
-                          (kblasf_int)count)) {
-        printf("FAIL cannot copy %zu elements from the device\n", count);
-        exit(1);
-    }
-}
-
 /* |op(A)| |X| for the m x n result layout, into G (m x n), through the reference TRMM
  * on absolute values (|op(A)| = op(|A|); the unit diagonal stays implicit). */
 static void abs_product(const T *A, kblasf_int lda, char side, char uplo, char trans, char diag,
@@ -119,12 +98,12 @@ static void trxm_case_api(kblasf_handle_t h, int api, int solve, char side, char
     memcpy(B, B0, bsz * sizeof(T));
 
     if (api == DEVICE_API) {
-        dA = to_dev(h, A, asz);
-        dB = to_dev(h, B0, bsz);
+        dA = test_to_device(h, A, asz, sizeof(T));
+        dB = test_to_device(h, B0, bsz, sizeof(T));
         kblasf_set_trxm_stop_size(h, nb);
         st = solve ? FN(trsm)(h, side, uplo, trans, diag, m, n, &alpha, dA, lda, dB, ldb)
                    : FN(trmm)(h, side, uplo, trans, diag, m, n, &alpha, dA, lda, dB, ldb);
-        from_dev(h, B, dB, bsz);
+        test_from_device(h, B, dB, bsz, sizeof(T));
         kblasf_free(h, dA);
         kblasf_free(h, dB);
     } else if (api == HOST_API) {
@@ -211,15 +190,15 @@ static void errors(kblasf_handle_t h, int solve)
 
     for (p = 0; p < 64; p++)
         host[p] = rnd();
-    dA = to_dev(h, host, 64);
-    dB = to_dev(h, host, 64);
+    dA = test_to_device(h, host, 64, sizeof(T));
+    dB = test_to_device(h, host, 64, sizeof(T));
     for (t = 0; t < COUNT(bad); t++) {
         kblasf_status_t st;
         test_xerbla_reset();
         st = (solve ? FN(trsm) : FN(trmm))(h, bad[t].side, bad[t].uplo, bad[t].trans, bad[t].diag,
                                            bad[t].m, bad[t].n, bad[t].nullalpha ? NULL : &one,
                                            dA, bad[t].lda, dB, bad[t].ldb);
-        from_dev(h, back, dB, 64);
+        test_from_device(h, back, dB, 64, sizeof(T));
         test_check(st == KBLASF_STATUS_INVALID_VALUE && test_xerbla_info == bad[t].pos &&
                    !strcmp(test_xerbla_name, want) && !memcmp(back, host, sizeof host),
                    "%s illegal argument %d: status %d, xerbla %s %ld", want + 7,

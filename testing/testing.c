@@ -66,6 +66,28 @@ kblasf_handle_t test_init(const char *name)
     return h;
 }
 
+void *test_to_device(kblasf_handle_t h, const void *src, size_t count, size_t elsize)
+{
+    void *d = NULL;
+
+    if (kblasf_malloc(h, &d, count * elsize) != KBLASF_STATUS_SUCCESS ||
+        kblasf_set_matrix(h, (kblasf_int)count, 1, elsize, src, (kblasf_int)count, d,
+                          (kblasf_int)count) != KBLASF_STATUS_SUCCESS) {
+        printf("FAIL cannot allocate or copy %zu elements to the device\n", count);
+        exit(1);
+    }
+    return d;
+}
+
+void test_from_device(kblasf_handle_t h, void *dst, const void *d, size_t count, size_t elsize)
+{
+    if (kblasf_get_matrix(h, (kblasf_int)count, 1, elsize, d, (kblasf_int)count, dst,
+                          (kblasf_int)count) != KBLASF_STATUS_SUCCESS) {
+        printf("FAIL cannot copy %zu elements from the device\n", count);
+        exit(1);
+    }
+}
+
 void test_xerbla_reset(void)
 {
     test_xerbla_name[0] = 0;

@@ -31,6 +31,11 @@ int test_finish(const char *name);
  * KBLASF_TEST_SEED or the clock, printing the seed so a failure can be replayed. */
 kblasf_handle_t test_init(const char *name);
 
+/* count elements of elsize bytes to new "device" memory of h, and back; any failure ends
+ * the tester (it cannot check anything without them). */
+void *test_to_device(kblasf_handle_t h, const void *src, size_t count, size_t elsize);
+void test_from_device(kblasf_handle_t h, void *dst, const void *d, size_t count, size_t elsize);
+
 /* Uniform in [-1, 1). */
 double test_rand(void);
 
