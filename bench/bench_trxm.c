@@ -4,7 +4,8 @@
  * data (CUDA events, median of repeats after warm-up). Then the host-pointer API on
  * pageable memory against the time to move A and B in and B out, and the device time.
  *
- * usage: bench_trxm [nb]   (nb: recursion stop size; default the library's)
+ * usage: bench_trxm [nb [all|trmm|trsm]]   (nb: recursion stop size, 0 for the library's
+ * default; trmm/trsm: only that operation, and no host-pointer runs)
  */
 #include <math.h>
 #include <string.h>
@@ -67,30 +68,128 @@ static double now(void)
     return ts.tv_sec + 1e-9 * ts.tv_nsec;
 }
 
+/* TRMM, then TRSM (do_ops bit 1, bit 2) of every variant on an m x n B (the first variant
+ * is the one the others are compared with) */
+static void sweep(int m, int n, int do_ops, double gemm_rate, double copy_bw, double *A,
+                  double *B, double *C, kblasf_handle_t h, cublasHandle_t cb,
+                  cudaStream_t stream, curandGenerator_t gen, char *summary, size_t *sl)
+{
+    static const char *variants[2][8] = {
+        {"LLTN", "LLNN", "LUNN", "LUTN", "RLNN", "RLTN", "RUNN", "RUTN"},
+        {"LLNN", "LLTN", "LUNN", "LUTN", "RLNN", "RLTN", "RUNN", "RUTN"}};
+    double flops = (double)m * m * n, read_a = (double)m * m / 2 * 8 / (copy_bw * 1e9);
+    int solve, v;
+
+    for (solve = 0; solve < 2; solve++) {
+        double base = 0;
+        if (!(do_ops & (1 << solve)))
+            continue;
+        for (v = 0; v < 8; v++) {
+            const char *var = variants[solve][v];
+            arg_t b = {OURS, solve, var[0], var[1], var[2], var[3], m, n, A, B, C, h, cb};
+            double rate, rref, t, tref, tref2;
+            if (var[0] == 'R') { b.m = n; b.n = m; } /* same flops, A of order m */
+            curandGenerateUniformDouble(gen, B, (size_t)m * n);
+            t = bench_time(stream, run, &b, 7, 2);
+            b.what = CUBLAS_INPLACE;
+            tref = bench_time(stream, run, &b, 7, 2);
+            rate = flops / t * 1e-12;
+            rref = flops / tref * 1e-12;
+            if (v == 0)
+                base = rate;
+            printf("D%s %s %5dx%-5d  kblasf %6.2f TFLOP/s  cuBLAS in place %6.2f  ratio %5.2f"
+                   "  of DGEMM %5.1f%%  of variant %s %5.1f%%", solve ? "TRSM" : "TRMM", var,
+                   b.m, b.n, rate, rref, rate / rref, 100 * rate / gemm_rate,
+                   variants[solve][0], 100 * rate / base);
+            if (!solve) {
+                b.what = CUBLAS_OUTOFPLACE;
+                tref2 = bench_time(stream, run, &b, 7, 2);
+                printf("  cuBLAS out of place %6.2f", flops / tref2 * 1e-12);
+            }
+            if (n <= 16) /* the time to read A's triangle once: the bound for few columns */
+                printf("  time %.3f ms = %.2fx reading A (cuBLAS %.2fx)", 1e3 * t, t / read_a,
+                       tref / read_a);
+            printf("\n");
+            if (v < 2)
+                *sl += snprintf(summary + *sl, 16384 - *sl,
+                                "D%s %s %dx%d: %.2f TFLOP/s = %.1f%% of DGEMM, %.2fx cuBLAS in "
+                                "place%s\n", solve ? "TRSM" : "TRMM", var, m, n, rate,
+                                100 * rate / gemm_rate, rate / rref, "");
+            if (v < 2 && n <= 16)
+                *sl += snprintf(summary + *sl, 16384 - *sl, "    %.3f ms = %.2fx reading A\n",
+                                1e3 * t, t / read_a);
+        }
+    }
+}
+
+/* The host-pointer API on pageable memory: total time against the transfers (A and B in,
+ * B out, through the library's own copies) and the device compute, same run. */
+static void host_api(int solve, double *A, double *B, double *C, kblasf_handle_t h,
+                     cublasHandle_t cb, cudaStream_t stream, char *summary, size_t *sl)
+{
+    int m = 8192, n = 8192, i;
+    size_t max = (size_t)m * n;
+    double *hA = malloc(max * 8), *hB = malloc(max * 8), one = 1, t0, t_total, t_in, t_out, t_dev;
+    arg_t b = {OURS, solve, 'L', 'L', 'T', 'N', m, n, A, B, C, h, cb};
+    kblasf_status_t (*fn)(char, char, char, char, kblasf_int, kblasf_int, const double *,
+                          const double *, kblasf_int, double *, kblasf_int) =
+        solve ? kblasf_dtrsm_host : kblasf_dtrmm_host;
+    const char *name = solve ? "DTRSM" : "DTRMM";
+
+    for (i = 0; i < m * n; i++) {
+        hA[i] = (i % 8193 == 0) ? 8192.0 : (double)rand() / RAND_MAX;
+        hB[i] = (double)rand() / RAND_MAX;
+    }
+    CHECK_KB(fn('L', 'L', 'T', 'N', 512, 512, &one, hA, m, hB, m)); /* warm */
+    t0 = now();
+    CHECK_KB(kblasf_set_matrix(h, m, m, 8, hA, m, A, m));
+    CHECK_KB(kblasf_set_matrix(h, m, n, 8, hB, m, B, m));
+    CHECK_KB(kblasf_synchronize(h));
+    t_in = now() - t0;
+    t0 = now();
+    CHECK_KB(kblasf_get_matrix(h, m, n, 8, B, m, hB, m));
+    t_out = now() - t0;
+    t_dev = bench_time(stream, run, &b, 5, 1);
+    t0 = now();
+    CHECK_KB(fn('L', 'L', 'T', 'N', m, n, &one, hA, m, hB, m));
+    t_total = now() - t0;
+    printf("host API %s LLTN 8192x8192 pageable: total %.1f ms; transfers %.1f ms (in %.1f, "
+           "out %.1f); device compute %.1f ms; total / max = %.2f\n", name, 1e3 * t_total,
+           1e3 * (t_in + t_out), 1e3 * t_in, 1e3 * t_out, 1e3 * t_dev,
+           t_total / fmax(t_in + t_out, t_dev));
+    *sl += snprintf(summary + *sl, 16384 - *sl, "host API %s 8192x8192: total %.1f ms, transfers "
+                    "%.1f ms, compute %.1f ms: %.2fx the larger (goal <= 1.25)\n", name,
+                    1e3 * t_total, 1e3 * (t_in + t_out), 1e3 * t_dev,
+                    t_total / fmax(t_in + t_out, t_dev));
+    free(hA);
+    free(hB);
+}
+
 int main(int argc, char **argv)
 {
     static const struct { int m, n; } shapes[] = {{8192, 8192}, {8192, 512}, {8192, 16}, {8192, 1}};
-    static const char *variants[] = {"LLTN", "LLNN", "LUNN", "LUTN", "RLNN", "RLTN", "RUNN", "RUTN"};
+    const char *ops = argc > 2 ? argv[2] : "all";
+    int do_ops = !strcmp(ops, "trmm") ? 1 : !strcmp(ops, "trsm") ? 2 : 3;
     cudaStream_t stream;
     cublasHandle_t cb;
     kblasf_handle_t h;
     curandGenerator_t gen;
     struct cudaDeviceProp prop;
-    double *A, *B, *C, gemm_rate = 0;
+    double *A, *B, *C, gemm_rate = 0, copy_bw;
     size_t max = (size_t)8192 * 8192;
-    int s, v, solve, i;
-    char summary[8192] = "";
+    int s, i;
+    char summary[16384] = "";
     size_t sl = 0;
-#define SUM(...) (sl += snprintf(summary + sl, sizeof summary - sl, __VA_ARGS__))
 
     CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
     CHECK_CUDA(cudaStreamCreate(&stream));
     CHECK_KB(kblasf_create_backend(&h, 0, KBLASF_BACKEND_CUDA));
     CHECK_KB(kblasf_set_stream(h, stream));
-    if (argc > 1)
+    if (argc > 1 && atoi(argv[1]) > 0)
         CHECK_KB(kblasf_set_trxm_stop_size(h, atoi(argv[1])));
     CHECK_CB(cublasCreate(&cb));
     CHECK_CB(cublasSetStream(cb, stream));
+    copy_bw = bench_copy_bandwidth(stream);
     CHECK_CUDA(cudaMalloc((void **)&A, max * 8));
     CHECK_CUDA(cudaMalloc((void **)&B, max * 8));
     CHECK_CUDA(cudaMalloc((void **)&C, max * 8));
@@ -104,82 +203,25 @@ int main(int argc, char **argv)
         CHECK_CUDA(cudaMemcpy2D(A, 8193 * 8, hd, 8, 8, 8192, cudaMemcpyHostToDevice));
         free(hd);
     }
-    printf("# %s, stop size %s\n", prop.name, argc > 1 ? argv[1] : "default");
+    printf("# %s, stop size %s, copy bandwidth %.0f GB/s\n", prop.name,
+           argc > 1 && atoi(argv[1]) > 0 ? argv[1] : "default", copy_bw);
 
     for (s = 0; s < 4; s++) {
         int m = shapes[s].m, n = shapes[s].n;
         arg_t a = {DGEMM, 0, 'L', 'L', 'T', 'N', m, n, A, B, C, h, cb};
-        double flops = (double)m * m * n, t, tref, tref2, base = 0;
+        double t;
         curandGenerateUniformDouble(gen, B, (size_t)m * n);
         t = bench_time(stream, run, &a, 7, 3);
         if (s == 0)
-            gemm_rate = 2 * flops / t * 1e-12;
-        printf("DGEMM %dx%dx%d: %.1f TFLOP/s\n", m, n, m, 2 * flops / t * 1e-12);
-        for (solve = 0; solve < 2; solve++)
-            for (v = 0; v < 8; v++) {
-                const char *var = variants[v];
-                arg_t b = {OURS, solve, var[0], var[1], var[2], var[3], m, n, A, B, C, h, cb};
-                double rate, rref;
-                if (var[0] == 'R') { b.m = n; b.n = m; } /* same flops, A of order 8192 */
-                curandGenerateUniformDouble(gen, B, (size_t)m * n);
-                t = bench_time(stream, run, &b, 7, 2);
-                b.what = CUBLAS_INPLACE;
-                tref = bench_time(stream, run, &b, 7, 2);
-                rate = flops / t * 1e-12;
-                rref = flops / tref * 1e-12;
-                if (v == 0)
-                    base = rate;
-                printf("D%s %s %5dx%-5d  kblasf %6.2f TFLOP/s  cuBLAS in place %6.2f  ratio %5.2f"
-                       "  of DGEMM %5.1f%%  of variant %s %5.1f%%", solve ? "TRSM" : "TRMM",
-                       var, b.m, b.n, rate, rref, rate / rref, 100 * rate / gemm_rate,
-                       variants[0], 100 * rate / base);
-                if (!solve) {
-                    b.what = CUBLAS_OUTOFPLACE;
-                    tref2 = bench_time(stream, run, &b, 7, 2);
-                    printf("  cuBLAS out of place %6.2f", flops / tref2 * 1e-12);
-                }
-                if (n <= 16) /* time to read A once: the bound for few right-hand sides */
-                    printf("  time %.3f ms = %.2fx reading A", 1e3 * t,
-                           t / ((double)m * m / 2 * 8 / 3.0e12));
-                printf("\n");
-                if (v == 0)
-                    SUM("D%s LLTN %dx%d: %.2f TFLOP/s = %.1f%% of DGEMM, %.2fx cuBLAS in place\n",
-                        solve ? "TRSM" : "TRMM", m, n, rate, 100 * rate / gemm_rate, rate / rref);
-            }
+            gemm_rate = 2.0 * m * m * n / t * 1e-12;
+        printf("DGEMM %dx%dx%d: %.1f TFLOP/s\n", m, n, m, 2.0 * m * m * n / t * 1e-12);
+        sweep(m, n, do_ops, gemm_rate, copy_bw, A, B, C, h, cb, stream, gen, summary, &sl);
     }
-    /* host-pointer API on pageable memory: total against transfers and device compute */
-    {
-        int m = 8192, n = 8192;
-        double *hA = malloc(max * 8), *hB = malloc(max * 8), one = 1, t0, t_total, t_in, t_out,
-               t_dev;
-        arg_t b = {OURS, 0, 'L', 'L', 'T', 'N', m, n, A, B, C, h, cb};
-        for (i = 0; i < m * n; i++) {
-            hA[i] = (i % 8193 == 0) ? 8192.0 : (double)rand() / RAND_MAX;
-            hB[i] = (double)rand() / RAND_MAX;
-        }
-        CHECK_KB(kblasf_dtrmm_host('L', 'L', 'T', 'N', 512, 512, &one, hA, m, hB, m)); /* warm */
-        t0 = now();
-        CHECK_KB(kblasf_set_matrix(h, m, m, 8, hA, m, A, m));
-        CHECK_KB(kblasf_set_matrix(h, m, n, 8, hB, m, B, m));
-        CHECK_KB(kblasf_synchronize(h));
-        t_in = now() - t0;
-        t0 = now();
-        CHECK_KB(kblasf_get_matrix(h, m, n, 8, B, m, hB, m));
-        t_out = now() - t0;
-        t_dev = bench_time(stream, run, &b, 5, 1);
-        t0 = now();
-        CHECK_KB(kblasf_dtrmm_host('L', 'L', 'T', 'N', m, n, &one, hA, m, hB, m));
-        t_total = now() - t0;
-        printf("host API DTRMM LLTN 8192x8192 pageable: total %.1f ms; transfers %.1f ms (in %.1f, "
-               "out %.1f); device compute %.1f ms; total / max = %.2f\n", 1e3 * t_total,
-               1e3 * (t_in + t_out), 1e3 * t_in, 1e3 * t_out, 1e3 * t_dev,
-               t_total / fmax(t_in + t_out, t_dev));
-        SUM("host API DTRMM 8192x8192: total %.1f ms, transfers %.1f ms, compute %.1f ms: "
-            "%.2fx the larger (goal <= 1.25)\n", 1e3 * t_total, 1e3 * (t_in + t_out), 1e3 * t_dev,
-            t_total / fmax(t_in + t_out, t_dev));
-        free(hA);
-        free(hB);
+    if (strcmp(ops, "all") == 0) {
+        host_api(0, A, B, C, h, cb, stream, summary, &sl);
+        host_api(1, A, B, C, h, cb, stream, summary, &sl);
     }
-    printf("\n# summary (%s, DGEMM %.1f TFLOP/s)\n%s", prop.name, gemm_rate, summary);
+    printf("\n# summary (%s, DGEMM %.1f TFLOP/s, copy %.0f GB/s)\n%s", prop.name, gemm_rate,
+           copy_bw, summary);
     return 0;
 }

@@ -1,4 +1,4 @@
-/* kblasf_cuda.h — C ABI of the kblasf CUDA matrix-vector kernels (the cuda/ .cu files).
+/* kblasf_cuda.h — C ABI of the kblasf CUDA kernels (the cuda/ .cu files).
  *
  * Internal to the library: src/exec_cuda_gen.c calls these. Every routine is asynchronous
  * on `stream` and returns cudaSuccess or the error of the failing launch / runtime query.
@@ -66,6 +66,20 @@ cudaError_t kblasf_cuda_zhemv(cudaStream_t stream, char uplo, int64_t n,
                               cuDoubleComplex alpha, const cuDoubleComplex *A, int64_t lda,
                               int64_t off, const cuDoubleComplex *x, int64_t incx,
                               cuDoubleComplex beta, cuDoubleComplex *y, int64_t incy);
+
+/* The inverses of the diagonal blocks of order bs (1 <= bs <= 32) of the k x k triangle A
+ * (uplo 'L' or 'U'; diag 'U': the diagonal is taken as ones and never read; the other
+ * triangle is never read): block b, of order min(bs, k - b*bs), goes to
+ * W(b*bs, b*bs) with leading dimension ldw >= bs, as a full square (zeros outside the
+ * triangle). A singular block gives Inf/NaN inside its triangle. */
+#define KBLASF_CUDA_TRTRI_DIAG(P, T)                                                   \
+cudaError_t kblasf_cuda_##P##trtri_diag(cudaStream_t stream, char uplo, char diag,     \
+        int64_t k, int64_t bs, const T *A, int64_t lda, T *W, int64_t ldw);
+KBLASF_CUDA_TRTRI_DIAG(s, float)
+KBLASF_CUDA_TRTRI_DIAG(d, double)
+KBLASF_CUDA_TRTRI_DIAG(c, cuFloatComplex)
+KBLASF_CUDA_TRTRI_DIAG(z, cuDoubleComplex)
+#undef KBLASF_CUDA_TRTRI_DIAG
 
 #ifdef __cplusplus
 }

@@ -20,6 +20,8 @@ module kblasf
        KBLASF_STATUS_NOT_SUPPORTED = 5, KBLASF_STATUS_INTERNAL_ERROR = 6
   integer(c_int), parameter :: KBLASF_BACKEND_AUTO = 0, KBLASF_BACKEND_CUDA = 1, &
        KBLASF_BACKEND_HOST = 2
+  integer(c_int), parameter :: KBLASF_TRSM_LEAVES_DEFAULT = 0, KBLASF_TRSM_LEAVES_SOLVE = 1, &
+       KBLASF_TRSM_LEAVES_INVERT = 2
 
   interface
     ! ---- handle ---------------------------------------------------------------
@@ -63,6 +65,12 @@ module kblasf
       import :: c_int, c_ptr, kblasf_int
       type(c_ptr), value :: handle
       integer(kblasf_int), value :: nb
+    end function
+    integer(c_int) function kblasf_set_trsm_leaves(handle, leaves) &
+         bind(C, name="kblasf_set_trsm_leaves")
+      import :: c_int, c_ptr
+      type(c_ptr), value :: handle
+      integer(c_int), value :: leaves
     end function
     integer(c_int) function kblasf_device_count() bind(C, name="kblasf_device_count")
       import :: c_int

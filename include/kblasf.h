@@ -180,8 +180,21 @@ KBLASF_TRXM_HOST_PROTOS(z, kblasf_complex_double)
 #undef KBLASF_TRXM_HOST_PROTOS
 
 /* Stop size of the TRMM/TRSM recursion for this handle (0: KBLASF_TRXM_NB or the
- * built-in default). */
+ * built-in default, which depends on the executor and, for TRSM, on the number of
+ * right-hand sides). */
 kblasf_status_t kblasf_set_trxm_stop_size(kblasf_handle_t handle, kblasf_int nb);
+
+/* How the recursive TRSM finishes its diagonal blocks: INVERT inverts all of them first
+ * (one batched step) and multiplies each leaf by its inverse, as fast as a GEMM; SOLVE
+ * runs the executor's triangular solve on each. With INVERT the stop size is rounded
+ * down to a power of two. DEFAULT: KBLASF_TRSM_LEAVES=invert|solve, else INVERT on the
+ * GPU and SOLVE on the host. */
+typedef enum {
+    KBLASF_TRSM_LEAVES_DEFAULT = 0,
+    KBLASF_TRSM_LEAVES_SOLVE   = 1,
+    KBLASF_TRSM_LEAVES_INVERT  = 2
+} kblasf_trsm_leaves_t;
+kblasf_status_t kblasf_set_trsm_leaves(kblasf_handle_t handle, kblasf_trsm_leaves_t leaves);
 
 #ifdef __cplusplus
 }

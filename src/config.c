@@ -6,6 +6,10 @@
 #include <strings.h>
 #include "internal.h"
 
+#ifndef KBLASF_TRSM_NB_DEFAULT /* tuning builds set it */
+#define KBLASF_TRSM_NB_DEFAULT 256
+#endif
+
 static kblasf_config config;
 static pthread_once_t config_once = PTHREAD_ONCE_INIT;
 
@@ -30,6 +34,16 @@ static void read_config(void)
     config.trxm_nb = (s && *s) ? atol(s) : 0;
     if (config.trxm_nb < 0)
         config.trxm_nb = 0;
+    s = getenv("KBLASF_TRSM_LEAVES");
+    config.trsm_leaves = KBLASF_TRSM_LEAVES_DEFAULT;
+    if (s && *s) {
+        if (!strcasecmp(s, "invert"))
+            config.trsm_leaves = KBLASF_TRSM_LEAVES_INVERT;
+        else if (!strcasecmp(s, "solve"))
+            config.trsm_leaves = KBLASF_TRSM_LEAVES_SOLVE;
+        else
+            fprintf(stderr, "kblasf: KBLASF_TRSM_LEAVES=%s not understood (invert|solve)\n", s);
+    }
     s = getenv("KBLASF_VERBOSE");
     config.verbose = (s && *s && strcmp(s, "0") != 0);
 }
@@ -40,15 +54,27 @@ const kblasf_config *kblasf_get_config(void)
     return &config;
 }
 
-kblasf_int kblasf_trxm_stop_size(const kblasf_context *ctx, int solve)
+kblasf_int kblasf_trxm_stop_size(const kblasf_context *ctx, int solve, kblasf_int nrhs)
 {
     long nb = ctx->trxm_nb > 0 ? (long)ctx->trxm_nb : kblasf_get_config()->trxm_nb;
 
     if (nb > 0)
         return (kblasf_int)nb;
-    /* GPU: measured on an H100 (doc/trxm.md): with out-of-place base cases TRMM is best
-     * at 2048-8192 and TRSM at 1024-2048; 2048 keeps the recursion for both. Host: the
-     * paper's 128 (the CPU BLAS base case is efficient at any size). */
-    (void)solve;
-    return ctx->device >= 0 ? 2048 : 128;
+    if (ctx->device < 0) /* host: the paper's 128 (the CPU BLAS base case is efficient) */
+        return 128;
+    /* GPU, measured on an H100 (doc/trxm.md). TRMM: its out-of-place base case is as fast
+     * as a GEMM, so large leaves win. TRSM: leaves multiply by inverted blocks, whose
+     * inversion and extra flops grow with the block, and fewer, larger steps pay for few
+     * right-hand sides where each step costs a launch more than its work. */
+    if (!solve)
+        return 2048;
+    (void)nrhs;
+    return KBLASF_TRSM_NB_DEFAULT;
+}
+
+int kblasf_trsm_invert(const kblasf_context *ctx)
+{
+    kblasf_trsm_leaves_t l = ctx->trsm_leaves ? ctx->trsm_leaves : kblasf_get_config()->trsm_leaves;
+
+    return l ? l == KBLASF_TRSM_LEAVES_INVERT : ctx->device >= 0;
 }

@@ -79,6 +79,8 @@ kblasf_status_t kblasf_destroy(kblasf_handle_t handle)
     if (!handle)
         return KBLASF_STATUS_INVALID_VALUE;
     handle->exec->sync(handle);
+    if (handle->scratch)
+        handle->exec->dev_free(handle, handle->scratch);
     handle->exec->fini(handle);
     free(handle);
     return KBLASF_STATUS_SUCCESS;
@@ -150,4 +152,29 @@ kblasf_status_t kblasf_set_trxm_stop_size(kblasf_handle_t handle, kblasf_int nb)
         return KBLASF_STATUS_INVALID_VALUE;
     handle->trxm_nb = nb;
     return KBLASF_STATUS_SUCCESS;
+}
+
+kblasf_status_t kblasf_set_trsm_leaves(kblasf_handle_t handle, kblasf_trsm_leaves_t leaves)
+{
+    if (!handle || (leaves != KBLASF_TRSM_LEAVES_DEFAULT && leaves != KBLASF_TRSM_LEAVES_SOLVE &&
+                    leaves != KBLASF_TRSM_LEAVES_INVERT))
+        return KBLASF_STATUS_INVALID_VALUE;
+    handle->trsm_leaves = leaves;
+    return KBLASF_STATUS_SUCCESS;
+}
+
+void *kblasf_scratch(kblasf_context *ctx, size_t bytes)
+{
+    if (bytes <= ctx->scratch_bytes)
+        return ctx->scratch;
+    if (ctx->scratch)
+        ctx->exec->dev_free(ctx, ctx->scratch); /* waits for the work that used it */
+    ctx->scratch = NULL;
+    ctx->scratch_bytes = 0;
+    if (ctx->exec->dev_malloc(ctx, &ctx->scratch, bytes) != KBLASF_STATUS_SUCCESS) {
+        ctx->scratch = NULL;
+        return NULL;
+    }
+    ctx->scratch_bytes = bytes;
+    return ctx->scratch;
 }

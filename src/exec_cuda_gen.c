@@ -148,6 +148,78 @@ static kblasf_status_t cuda_trsm(kblasf_context *ctx, char side, char uplo, char
         PNAME("TRSM"));
 }
 
+/* One doubling step of cuda_trtri_diag on `cnt` pairs of diagonal blocks of order s (and
+ * s2 <= s for the second), spaced 2s apart from diagonal offset d: with the inverses X11
+ * and X22 in W, the off-diagonal block of the pair's inverse is
+ *   lower: X21 = -X22 * A21 * X11     upper: X12 = -X11 * A12 * X22
+ * computed through S as two strided-batched GEMMs. W has leading dimension nb. */
+static kblasf_status_t double_blocks(kblasf_context *ctx, int lower, kblasf_int d,
+                                     kblasf_int cnt, kblasf_int s, kblasf_int s2, const T *A,
+                                     kblasf_int lda, T *W, kblasf_int nb, T *S)
+{
+    cublasHandle_t cb = kblasf_cuda_cublas(ctx);
+    CT one = TO_CT(1), zero = TO_CT(0), minus_one = TO_CT(-1);
+    const CT *X11 = (const CT *)(W + d + (size_t)d * nb);
+    const CT *X22 = (const CT *)(W + (d + s) + (size_t)(d + s) * nb);
+    long long sa = 2 * s * ((long long)lda + 1), sw = 2 * s * ((long long)nb + 1);
+    long long ss = (long long)s * s;
+    kblasf_status_t st;
+
+    if (lower) { /* S = A21 X11 (s2 x s), then X21 = -X22 S */
+        st = kblasf_cublas_check(
+            CUBLAS(gemmStridedBatched)(cb, CUBLAS_OP_N, CUBLAS_OP_N, s2, s, s, &one,
+                                       (const CT *)(A + (d + s) + (size_t)d * lda), lda, sa, X11,
+                                       nb, sw, &zero, (CT *)S, s, ss, cnt),
+            PNAME("GEMM (batched)"));
+        return st ? st : kblasf_cublas_check(
+            CUBLAS(gemmStridedBatched)(cb, CUBLAS_OP_N, CUBLAS_OP_N, s2, s, s2, &minus_one, X22, nb,
+                                       sw, (const CT *)S, s, ss, &zero,
+                                       (CT *)(W + (d + s) + (size_t)d * nb), nb, sw, cnt),
+            PNAME("GEMM (batched)"));
+    }
+    /* S = A12 X22 (s x s2), then X12 = -X11 S */
+    st = kblasf_cublas_check(
+        CUBLAS(gemmStridedBatched)(cb, CUBLAS_OP_N, CUBLAS_OP_N, s, s2, s2, &one,
+                                   (const CT *)(A + d + (size_t)(d + s) * lda), lda, sa, X22, nb,
+                                   sw, &zero, (CT *)S, s, ss, cnt),
+        PNAME("GEMM (batched)"));
+    return st ? st : kblasf_cublas_check(
+        CUBLAS(gemmStridedBatched)(cb, CUBLAS_OP_N, CUBLAS_OP_N, s, s2, s, &minus_one, X11, nb, sw,
+                                   (const CT *)S, s, ss, &zero,
+                                   (CT *)(W + d + (size_t)(d + s) * nb), nb, sw, cnt),
+        PNAME("GEMM (batched)"));
+}
+
+/* The inverses of the diagonal blocks of order nb (prims.h): our kernel inverts blocks of
+ * order 32 (or nb when smaller), then each doubling step joins pairs of neighbours with
+ * two batched GEMMs, log2(nb/32) steps in all, every block of the triangle at once. The
+ * zeros outside each block's triangle, which the GEMMs read, come from one memset. */
+static kblasf_status_t cuda_trtri_diag(kblasf_context *ctx, char uplo, char diag, kblasf_int k,
+                                       kblasf_int nb, const T *A, kblasf_int lda, T *W, T *S)
+{
+    int lower = kblasf_lsame(uplo, 'L');
+    kblasf_int bs = MIN(nb, 32), s, nblk = (k + nb - 1) / nb;
+    kblasf_status_t st;
+
+    cudaSetDevice(ctx->device);
+    st = kblasf_cuda_check(cudaMemsetAsync(W, 0, (size_t)nblk * nb * (nb + 1) * sizeof(T),
+                                           (cudaStream_t)ctx->stream),
+                           "cudaMemsetAsync");
+    if (!st)
+        st = kblasf_cuda_check(KBLASF_CAT3(kblasf_cuda_, PREC, trtri_diag)(
+                                   (cudaStream_t)ctx->stream, lower ? 'L' : 'U', diag, k, bs,
+                                   (const CT *)A, lda, (CT *)W, nb),
+                               PNAME("TRTRI_DIAG kernel"));
+    for (s = bs; s < nb && !st; s *= 2) {
+        kblasf_int cnt = k / (2 * s), tail = k - cnt * 2 * s; /* full pairs, then the rest */
+        if (cnt > 0)
+            st = double_blocks(ctx, lower, 0, cnt, s, s, A, lda, W, nb, S);
+        if (!st && tail > s)
+            st = double_blocks(ctx, lower, cnt * 2 * s, 1, s, tail - s, A, lda, W, nb, S);
+    }
+    return st;
+}
+
 void FN(cuda_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
 {
     p->gemv = cuda_gemv;
@@ -155,4 +227,5 @@ void FN(cuda_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
     p->gemm = cuda_gemm;
     p->trmm = cuda_trmm;
     p->trsm = cuda_trsm;
+    p->trtri_diag = cuda_trtri_diag;
 }

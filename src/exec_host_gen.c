@@ -56,6 +56,27 @@ static kblasf_status_t host_trsm(kblasf_context *ctx, char side, char uplo, char
     return KBLASF_STATUS_SUCCESS;
 }
 
+/* Each diagonal block's inverse by a solve on the identity (prims.h). */
+static kblasf_status_t host_trtri_diag(kblasf_context *ctx, char uplo, char diag, kblasf_int k,
+                                       kblasf_int nb, const T *A, kblasf_int lda, T *W, T *S)
+{
+    kblasf_int d, i, j;
+    T one = 1;
+
+    (void)ctx;
+    (void)S;
+    for (d = 0; d < k; d += nb) {
+        kblasf_int s = MIN(nb, k - d);
+        T *Wb = W + (size_t)(d / nb) * nb * (nb + 1);
+        for (j = 0; j < s; j++)
+            for (i = 0; i < s; i++)
+                Wb[i + (size_t)j * nb] = i == j ? one : (T)0;
+        PFN(trsm_)("L", &uplo, "N", &diag, &s, &s, &one, A + d + (size_t)d * lda, &lda, Wb, &nb,
+                   1, 1, 1, 1);
+    }
+    return KBLASF_STATUS_SUCCESS;
+}
+
 void FN(host_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
 {
     p->gemv = host_gemv;
@@ -63,4 +84,5 @@ void FN(host_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
     p->gemm = host_gemm;
     p->trmm = host_trmm;
     p->trsm = host_trsm;
+    p->trtri_diag = host_trtri_diag;
 }

@@ -74,6 +74,9 @@ struct kblasf_context {
     void       *stream;          /* cudaStream_t (CUDA executor) */
     void       *exec_data;       /* executor-private state (staging buffers, events) */
     kblasf_int  trxm_nb;         /* TRMM/TRSM stop size set on the handle (0: default) */
+    kblasf_trsm_leaves_t trsm_leaves; /* set on the handle (DEFAULT: config, executor) */
+    void       *scratch;         /* device scratch kept between calls (kblasf_scratch) */
+    size_t      scratch_bytes;
 };
 
 /* Executors. kblasf_cuda_executor() is NULL when the build has no CUDA. */
@@ -88,12 +91,26 @@ typedef struct kblasf_config {
     int              device;     /* KBLASF_DEVICE (default 0) */
     int              verbose;    /* KBLASF_VERBOSE (0 or 1) */
     long             trxm_nb;    /* KBLASF_TRXM_NB: TRMM/TRSM recursion stop size (0: default) */
+    kblasf_trsm_leaves_t trsm_leaves; /* KBLASF_TRSM_LEAVES=solve|invert (DEFAULT: executor's) */
 } kblasf_config;
 const kblasf_config *kblasf_get_config(void);
 
-/* Stop size of the recursive TRMM/TRSM: KBLASF_TRXM_NB, else the default for the
- * executor (chosen from measurements, doc/trxm.md). */
-kblasf_int kblasf_trxm_stop_size(const kblasf_context *ctx, int solve);
+/* Stop size of the recursive TRMM/TRSM: the handle's, else KBLASF_TRXM_NB, else the
+ * default for the executor, the operation and the number of right-hand sides nrhs
+ * (chosen from measurements, doc/trxm.md). */
+kblasf_int kblasf_trxm_stop_size(const kblasf_context *ctx, int solve, kblasf_int nrhs);
+/* Whether the recursive TRSM multiplies its leaves by inverted diagonal blocks: the
+ * handle's setting, else KBLASF_TRSM_LEAVES, else yes on the GPU and no on the host. */
+int kblasf_trsm_invert(const kblasf_context *ctx);
+/* Elements of scratch the executors' trtri_diag may use (prims.h). */
+static inline size_t kblasf_trtri_diag_scratch(kblasf_int k, kblasf_int nb)
+{
+    return ((size_t)k + (size_t)nb) * (size_t)nb / 4 + 1;
+}
+/* Device memory of at least `bytes` kept by the handle between calls and grown when a
+ * call needs more (growing waits for the handle's work: cudaFree); NULL when it cannot
+ * be had. One user at a time: the recursive TRSM's inverted blocks. */
+void *kblasf_scratch(kblasf_context *ctx, size_t bytes);
 
 /* One line on stderr when KBLASF_VERBOSE is set: "kblasf: DGEMV ... on cuda (why)". */
 void kblasf_log_call(const kblasf_context *ctx, const char *routine, const char *fmt, ...)

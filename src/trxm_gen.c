@@ -2,10 +2,18 @@
  * trxm_gen.c — in-place recursive TRMM and TRSM (precision-generic), after Charara,
  * Ltaief and Keyes, "Redesigning triangular dense matrix computations on GPUs".
  *
- * The triangle is split in two at a power of two; the off-diagonal block becomes one
- * large GEMM on half of B while the two diagonal halves recurse, until a block is no
- * larger than the stop size, where the executor's own TRMM/TRSM finishes it. B is
- * overwritten in place and no scratch memory is used.
+ * The triangle is split in two; the off-diagonal block becomes one large GEMM on half of
+ * B while the two diagonal halves recurse, until a block is no larger than the stop size
+ * nb, where a base case finishes it. B is overwritten in place. Splits fall at nb times a
+ * power of two counted from the top of the triangle, so the blocks stay GEMM-friendly, no
+ * thin remainder appears, and every leaf is one of the diagonal blocks of order nb of
+ * the whole triangle (the last one possibly shorter).
+ *
+ * That grid is what the inverted-leaf TRSM needs: with leaves "invert" the executor first
+ * inverts all diagonal blocks at once (trtri_diag, a batched step off the critical path),
+ * and each leaf solve becomes a multiplication by its inverse (the executor's TRMM base
+ * case), instead of a latency-bound substitution. This is how the CUDA executor beats
+ * cuBLAS's TRSM (doc/trxm.md).
  *
  * With op(A) the operator actually applied, everything depends only on whether op(A) is
  * lower ("eff_lower": uplo = L with no transpose, or uplo = U transposed) and on the
@@ -20,66 +28,78 @@ typedef struct trxm_args {
     kblasf_context *ctx;
     int left, lower, eff_lower, solve;
     char side, uplo, trans, diag;
-    kblasf_int nb;  /* stop size */
+    kblasf_int nb;       /* stop size: the order of the diagonal blocks */
+    const T *A;          /* the whole triangle */
+    kblasf_int lda, ldb;
+    const T *inv;        /* TRSM with leaves "invert": the inverted diagonal blocks, else NULL */
 } trxm_args;
 
-/* Largest power of two not above k/2: the first block of a split of k > 1. */
-static kblasf_int split_point(kblasf_int k)
+/* The first block of a split of k > nb: nb times the largest power of two not above half
+ * the number of blocks. */
+static kblasf_int split_point(kblasf_int k, kblasf_int nb)
 {
-    kblasf_int p = 1;
-    while (2 * p <= k / 2)
+    kblasf_int blocks = (k + nb - 1) / nb, p = 1;
+
+    while (2 * p <= blocks / 2)
         p *= 2;
-    return p;
+    return p * nb;
 }
 
-/* One half of a split: the diagonal block of A and the rows (side L) or columns (side R)
- * of B it acts on. */
+/* One half of a split: the diagonal block of order k at diagonal offset d of A, and the
+ * rows (side L) or columns (side R) of B it acts on. */
 typedef struct half {
-    kblasf_int k;
-    const T *A;
+    kblasf_int k, d;
     T *B;
 } half;
 
-static kblasf_status_t rec(const trxm_args *a, kblasf_int m, kblasf_int n, T alpha,
-                           const T *A, kblasf_int lda, T *B, kblasf_int ldb);
-
-static kblasf_status_t rec_half(const trxm_args *a, kblasf_int m, kblasf_int n, half h, T alpha,
-                                kblasf_int lda, kblasf_int ldb)
+static const T *at(const trxm_args *a, kblasf_int i, kblasf_int j)
 {
-    return rec(a, a->left ? h.k : m, a->left ? n : h.k, alpha, h.A, lda, h.B, ldb);
+    return a->A + i + (size_t)j * a->lda;
 }
 
-/* dst := alpha*op(Aoff)*src + beta*dst (side L), or dst := alpha*src*op(Aoff) + beta*dst. */
+/* The base case on block h: m x n is the shape of its part of B. */
+static kblasf_status_t leaf(const trxm_args *a, kblasf_int m, kblasf_int n, T alpha, half h)
+{
+    const T *Ad = at(a, h.d, h.d);
+
+    if (a->inv) /* B := alpha * op(inv(A_dd)) * B; the inverse holds its diagonal */
+        return PRIMS(a->ctx)->trmm(a->ctx, a->side, a->uplo, a->trans, 'N', m, n, alpha,
+                                   a->inv + (size_t)(h.d / a->nb) * a->nb * (a->nb + 1),
+                                   a->nb, h.B, a->ldb);
+    return (a->solve ? PRIMS(a->ctx)->trsm : PRIMS(a->ctx)->trmm)(
+        a->ctx, a->side, a->uplo, a->trans, a->diag, m, n, alpha, Ad, a->lda, h.B, a->ldb);
+}
+
+/* dst := alpha*op(Aoff)*src + beta*dst (side L), or dst := alpha*src*op(Aoff) + beta*dst,
+ * with Aoff the off-diagonal block between the two halves. */
 static kblasf_status_t update(const trxm_args *a, kblasf_int m, kblasf_int n, half dst,
-                              half src, T alpha, const T *Aoff, kblasf_int lda, T beta,
-                              kblasf_int ldb)
+                              half src, T alpha, const T *Aoff, T beta)
 {
     return a->left ? PRIMS(a->ctx)->gemm(a->ctx, a->trans, 'N', dst.k, n, src.k, alpha, Aoff,
-                                         lda, src.B, ldb, beta, dst.B, ldb)
+                                         a->lda, src.B, a->ldb, beta, dst.B, a->ldb)
                    : PRIMS(a->ctx)->gemm(a->ctx, 'N', a->trans, m, dst.k, src.k, alpha, src.B,
-                                         ldb, Aoff, lda, beta, dst.B, ldb);
+                                         a->ldb, Aoff, a->lda, beta, dst.B, a->ldb);
 }
 
-static kblasf_status_t rec(const trxm_args *a, kblasf_int m, kblasf_int n, T alpha,
-                           const T *A, kblasf_int lda, T *B, kblasf_int ldb)
+/* The operation on block h of order h.k; B's part of it is m x n. */
+static kblasf_status_t rec(const trxm_args *a, kblasf_int m, kblasf_int n, T alpha, half h)
 {
-    kblasf_int k = a->left ? m : n, k1;
+    kblasf_int k1;
     const T *Aoff;
     half h1, h2, first, second;
     T one = 1, minus_one = -1;
     kblasf_status_t st;
 
-    if (k <= a->nb)
-        return (a->solve ? PRIMS(a->ctx)->trsm : PRIMS(a->ctx)->trmm)(
-            a->ctx, a->side, a->uplo, a->trans, a->diag, m, n, alpha, A, lda, B, ldb);
-    k1 = split_point(k);
+    if (h.k <= a->nb)
+        return leaf(a, m, n, alpha, h);
+    k1 = split_point(h.k, a->nb);
     h1.k = k1;
-    h1.A = A;
-    h1.B = B;
-    h2.k = k - k1;
-    h2.A = A + k1 + (size_t)k1 * lda;
-    h2.B = a->left ? B + k1 : B + (size_t)k1 * ldb;
-    Aoff = a->lower ? A + k1 : A + (size_t)k1 * lda;
+    h1.d = h.d;
+    h1.B = h.B;
+    h2.k = h.k - k1;
+    h2.d = h.d + k1;
+    h2.B = a->left ? h.B + k1 : h.B + (size_t)k1 * a->ldb;
+    Aoff = a->lower ? at(a, h2.d, h1.d) : at(a, h1.d, h2.d);
 
     /* first: the half to recurse on first. TRMM: the half whose update reads the other's
      * ORIGINAL values (left lower: B2 = A22 B2 + A21 B1 before B1 = A11 B1); TRSM: the half
@@ -91,18 +111,20 @@ static kblasf_status_t rec(const trxm_args *a, kblasf_int m, kblasf_int n, T alp
         first = h2;
         second = h1;
     }
-    if ((st = rec_half(a, m, n, first, alpha, lda, ldb)))
+#define REC(x, alpha) rec(a, a->left ? (x).k : m, a->left ? n : (x).k, alpha, x)
+    if ((st = REC(first, alpha)))
         return st;
     if (!a->solve) {
         /* first += alpha * op(A)_{first,second} * second, then second in place */
-        if ((st = update(a, m, n, first, second, alpha, Aoff, lda, one, ldb)))
+        if ((st = update(a, m, n, first, second, alpha, Aoff, one)))
             return st;
-        return rec_half(a, m, n, second, alpha, lda, ldb);
+        return REC(second, alpha);
     }
     /* second := alpha*second - op(A)_{second,first} * X_first, then solve it with alpha 1 */
-    if ((st = update(a, m, n, second, first, minus_one, Aoff, lda, alpha, ldb)))
+    if ((st = update(a, m, n, second, first, minus_one, Aoff, alpha)))
         return st;
-    return rec_half(a, m, n, second, one, lda, ldb);
+    return REC(second, one);
+#undef REC
 }
 
 /* Argument checks in BLAS order (positions without the handle); 0 when all are legal.
@@ -133,13 +155,44 @@ kblasf_int FN(trxm_check_args)(char side, char uplo, char trans, char diag, kbla
     return 0;
 }
 
+/* TRSM with leaves "invert": the order of the diagonal blocks (a power of two, as the
+ * executor's batched inversion doubles blocks; never above the next power of two of k),
+ * and their inverses in a->inv. Returns 0 (and leaves a->inv NULL) when the executor
+ * cannot invert or the scratch memory cannot be had: then the leaves solve. */
+static const char *prepare_inverse(trxm_args *a, kblasf_int k)
+{
+    kblasf_context *ctx = a->ctx;
+    kblasf_int nb = 1, ninv;
+    size_t elems;
+    T *W;
+
+    if (!PRIMS(ctx)->trtri_diag)
+        return "the executor has no batched inversion";
+    while (2 * nb <= a->nb && nb < k)
+        nb *= 2;
+    ninv = (k + nb - 1) / nb;
+    /* the blocks (ld nb, block b at b*nb*(nb+1)), then the inversion's scratch */
+    elems = (size_t)ninv * nb * (nb + 1) + kblasf_trtri_diag_scratch(k, nb);
+    W = kblasf_scratch(ctx, elems * sizeof(T));
+    if (!W)
+        return "no device memory for the inverted blocks";
+    if (PRIMS(ctx)->trtri_diag(ctx, a->uplo, a->diag, k, nb, a->A, a->lda, W,
+                               W + (size_t)ninv * nb * (nb + 1)))
+        return "the batched inversion failed";
+    a->nb = nb;
+    a->inv = W;
+    return NULL;
+}
+
 static kblasf_status_t trxm(kblasf_handle_t h, int solve, char side, char uplo, char trans,
                             char diag, kblasf_int m, kblasf_int n, const T *alpha, const T *A,
                             kblasf_int lda, T *B, kblasf_int ldb)
 {
     const char *name = solve ? "KBLASF_" PNAME("TRSM") : "KBLASF_" PNAME("TRMM");
+    const char *why = "";
     kblasf_int pos;
     trxm_args a;
+    half all;
 
     if (!h)
         return KBLASF_STATUS_INVALID_VALUE;
@@ -156,10 +209,24 @@ static kblasf_status_t trxm(kblasf_handle_t h, int solve, char side, char uplo, 
     a.left = kblasf_lsame(side, 'L');
     a.lower = kblasf_lsame(uplo, 'L');
     a.eff_lower = a.lower == kblasf_lsame(trans, 'N');
-    a.nb = kblasf_trxm_stop_size(h, solve);
-    kblasf_log_call(h, name + 7, "%c%c%c%c, m=%lld, n=%lld, stop size %lld", side, uplo,
-                    trans, diag, (long long)m, (long long)n, (long long)a.nb);
-    return rec(&a, m, n, *alpha, A, lda, B, ldb);
+    a.A = A;
+    a.lda = lda;
+    a.ldb = ldb;
+    a.inv = NULL;
+    all.k = a.left ? m : n;
+    all.d = 0;
+    all.B = B;
+    a.nb = kblasf_trxm_stop_size(h, solve, a.left ? n : m);
+    if (solve && *alpha != 0 && kblasf_trsm_invert(h)) {
+        why = prepare_inverse(&a, all.k);
+        if (why)
+            kblasf_log("%s: leaves solve instead of multiplying by inverses: %s", name + 7, why);
+    }
+    kblasf_log_call(h, name + 7, "%c%c%c%c, m=%lld, n=%lld, stop size %lld%s", side, uplo,
+                    trans, diag, (long long)m, (long long)n, (long long)a.nb,
+                    !solve ? "" : a.inv ? ", leaves multiply by inverted blocks"
+                                        : ", leaves solve");
+    return rec(&a, m, n, *alpha, all);
 }
 
 kblasf_status_t FN(trmm)(kblasf_handle_t h, char side, char uplo, char transa, char diag,

@@ -55,6 +55,10 @@ program test_fortran
        kblasf_device_count(), ' CUDA devices)'
 
   call test_round_trip()
+  call check_status(kblasf_set_trsm_leaves(h, KBLASF_TRSM_LEAVES_INVERT), 'kblasf_set_trsm_leaves')
+  call check(kblasf_set_trsm_leaves(h, 9_c_int) == KBLASF_STATUS_INVALID_VALUE, &
+       'kblasf_set_trsm_leaves rejects a bad mode')
+  call check_status(kblasf_set_trsm_leaves(h, KBLASF_TRSM_LEAVES_DEFAULT), 'kblasf_set_trsm_leaves')
 
   ! The dgemv matrix: random in [-1, 1), uploaded once with ldda > am.
   allocate (A(am, an), Apad(ldda, an))

@@ -2,7 +2,8 @@
  * test_trxm_gen.c — testers of the recursive in-place TRMM and TRSM (precision-generic).
  * Every side/uplo/trans/diag, sizes 0, 1, powers of two and their neighbours, tall and
  * wide shapes, lda/ldb larger than needed, alpha 0, 1 and random, several recursion stop
- * sizes. What must not be read (the other triangle; the diagonal when diag = 'U') holds
+ * sizes, and for TRSM both kinds of leaves (solved, or multiplied by the inverted
+ * diagonal blocks). What must not be read (the other triangle; the diagonal when diag = 'U') holds
  * NaN. Residuals, elementwise, scaled like LAPACK's:
  *   TRMM  |B - Bref| / (eps (k+1) |alpha| |op(A)| |B0|)
  *   TRSM  |op(A) X - alpha B0| / (eps (k+1) (|op(A)| |X| + |alpha| |B0|))   (backward error)
@@ -30,6 +31,7 @@ static T rnd(void) { return (T)test_rand(); }
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 static unsigned rot;
+static const char *leaves_name = "";
 
 /* |op(A)| |X| for the m x n result layout, into G (m x n), through the reference TRMM
  * on absolute values (|op(A)| = op(|A|); the unit diagonal stays implicit). */
@@ -153,9 +155,9 @@ static void trxm_case_api(kblasf_handle_t h, int api, int solve, char side, char
         worst = INFINITY;
     }
     test_check(st == KBLASF_STATUS_SUCCESS && worst < TEST_TOLERANCE,
-               "%s%s %c%c%c%c m=%d n=%d lda=%d ldb=%d alpha=%g nb=%d: status %d, residual %.3g",
+               "%s%s %c%c%c%c m=%d n=%d lda=%d ldb=%d alpha=%g nb=%d%s: status %d, residual %.3g",
                name, api_name[api], side, uplo, trans, diag, (int)m, (int)n, (int)lda, (int)ldb,
-               (double)REAL(alpha), (int)nb, (int)st, worst);
+               (double)REAL(alpha), (int)nb, solve ? leaves_name : "", (int)st, worst);
     if (selfcheck && m > 1 && n > 1 && !solve) {
         /* the check must be able to fail: one wrong element of B */
         size_t q = 1 + (size_t)ldb;
@@ -214,7 +216,7 @@ static void run(kblasf_handle_t h, int solve)
     static const kblasf_int ks[] = {0, 1, 2, 3, 7, 8, 9, 16, 31, 32, 33, 63, 64, 65, 100, 127,
                                     128, 129, 200, 256, 257};
     static const kblasf_int others[] = {1, 2, 5, 17, 64, 130};
-    static const kblasf_int nbs[] = {1, 4, 16, 64, 0};
+    static const kblasf_int nbs[] = {1, 4, 16, 64, 0, 48}; /* 48: not a power of two */
     int s, u, t, d, first = 1;
     size_t i;
 
@@ -256,4 +258,22 @@ static void run(kblasf_handle_t h, int solve)
 }
 
 void TFN(trmm)(kblasf_handle_t h) { run(h, 0); }
-void TFN(trsm)(kblasf_handle_t h) { run(h, 1); }
+
+void TFN(trsm)(kblasf_handle_t h)
+{
+    static const struct { kblasf_trsm_leaves_t mode; const char *name; } leaves[] = {
+        {KBLASF_TRSM_LEAVES_INVERT, ", inverted leaves"}, {KBLASF_TRSM_LEAVES_SOLVE, ", solved leaves"}};
+    size_t i;
+
+    for (i = 0; i < COUNT(leaves); i++) {
+        test_check(kblasf_set_trsm_leaves(h, leaves[i].mode) == KBLASF_STATUS_SUCCESS,
+                   "set_trsm_leaves(%d)", (int)leaves[i].mode);
+        leaves_name = leaves[i].name;
+        run(h, 1);
+    }
+    test_check(kblasf_set_trsm_leaves(h, (kblasf_trsm_leaves_t)7) == KBLASF_STATUS_INVALID_VALUE &&
+                   kblasf_set_trsm_leaves(NULL, KBLASF_TRSM_LEAVES_SOLVE) == KBLASF_STATUS_INVALID_VALUE,
+               "set_trsm_leaves rejects a bad mode and a NULL handle");
+    kblasf_set_trsm_leaves(h, KBLASF_TRSM_LEAVES_DEFAULT);
+    leaves_name = "";
+}

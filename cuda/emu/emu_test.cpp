@@ -243,6 +243,60 @@ template <typename T> void run_symv(int cnt, int maxdim)
     }
 }
 
+cudaError_t call_trtri(char u, char d, int64_t k, int64_t bs, const float *A, int64_t lda, float *W, int64_t ldw) { return kblasf_cuda_strtri_diag(0, u, d, k, bs, A, lda, W, ldw); }
+cudaError_t call_trtri(char u, char d, int64_t k, int64_t bs, const double *A, int64_t lda, double *W, int64_t ldw) { return kblasf_cuda_dtrtri_diag(0, u, d, k, bs, A, lda, W, ldw); }
+cudaError_t call_trtri(char u, char d, int64_t k, int64_t bs, const cuFloatComplex *A, int64_t lda, cuFloatComplex *W, int64_t ldw) { return kblasf_cuda_ctrtri_diag(0, u, d, k, bs, A, lda, W, ldw); }
+cudaError_t call_trtri(char u, char d, int64_t k, int64_t bs, const cuDoubleComplex *A, int64_t lda, cuDoubleComplex *W, int64_t ldw) { return kblasf_cuda_ztrtri_diag(0, u, d, k, bs, A, lda, W, ldw); }
+
+/* trtri_diag: every block's W_b A_b = I within a tolerance, zeros outside its triangle,
+ * W outside the blocks untouched; A holds NaN where it must not be read */
+template <typename T>
+void run_trtri(int cnt, int maxdim)
+{
+    for (int c = 0; c < cnt; ++c) {
+        ++tests;
+        const int64_t k = irand(1, maxdim), bs = irand(1, 32), lda = k + irand(0, 3), ldw = bs + irand(0, 5);
+        const char u = irand(0, 1) ? 'L' : 'U', d = irand(0, 1) ? 'U' : 'N';
+        const bool lower = u == 'L', unit = d == 'U';
+        std::vector<T> A(lda * k, nanv<T>()), W((ldw + 1) * k + 1, nanv<T>());
+        std::vector<bool> mine(W.size(), false);
+        for (int64_t j = 0; j < k; ++j)
+            for (int64_t i = 0; i < k; ++i) {
+                if (i == j && !unit) A[i + j * lda] = Tr<T>::mk(2 + urand(), Tr<T>::cplx ? urand() : 0);
+                else if (i != j && (lower ? i > j : i < j)) /* tame: unit triangles grow fast */
+                    A[i + j * lda] = Tr<T>::mk(urand() / bs, Tr<T>::cplx ? urand() / bs : 0);
+            }
+        bool ok = call_trtri(u, d, k, bs, A.data(), lda, W.data(), ldw) == cudaSuccess;
+        double worst = 0;
+        for (int64_t o = 0; o < k && ok; o += bs) {
+            const int64_t s = std::min(bs, k - o);
+            for (int64_t j = 0; j < s; ++j)
+                for (int64_t i = 0; i < s; ++i) {
+                    LC sum = 0;
+                    for (int64_t l = 0; l < s; ++l) {
+                        LC a = l == j && unit ? LC(1) : (lower ? l >= j : l <= j) ? Tr<T>::get(A[(o + l) + (o + j) * lda]) : LC(0);
+                        sum += Tr<T>::get(W[(o + i) + (o + l) * ldw]) * a;
+                    }
+                    const double e = (double)std::abs(sum - LC(i == j ? 1 : 0));
+                    if (!(e <= worst)) worst = e;
+                    if ((lower ? i < j : i > j) && Tr<T>::get(W[(o + i) + (o + j) * ldw]) != LC(0)) ok = false;
+                }
+        }
+        for (int64_t o = 0; o < k; o += bs) /* outside the diagonal blocks: untouched */
+            for (int64_t j = 0; j < std::min(bs, k - o); ++j)
+                for (int64_t i = 0; i < std::min(bs, k - o); ++i)
+                    mine[(o + i) + (o + j) * ldw] = true;
+        for (size_t q = 0; q < W.size(); ++q)
+            if (!mine[q] && !isnanv(W[q]))
+                ok = false;
+        if (!ok || !(worst <= 64 * Tr<T>::eps() * bs)) {
+            ++fails;
+            fprintf(stderr, "trtri_diag %c%c k=%ld bs=%ld lda=%ld ldw=%ld: %s, worst %g\n", u, d, (long)k,
+                    (long)bs, (long)lda, (long)ldw, ok ? "residual" : "wrong zeros or writes", worst);
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     int cnt = argc > 2 ? atoi(argv[2]) : 20;
@@ -258,6 +312,10 @@ int main(int argc, char **argv)
     if (want("dsymv")) run_symv<double>(cnt, maxdim);
     if (want("chemv")) run_symv<cuFloatComplex>(cnt, maxdim);
     if (want("zhemv")) run_symv<cuDoubleComplex>(cnt, maxdim);
+    if (want("strtri")) run_trtri<float>(cnt, maxdim);
+    if (want("dtrtri")) run_trtri<double>(cnt, maxdim);
+    if (want("ctrtri")) run_trtri<cuFloatComplex>(cnt, maxdim);
+    if (want("ztrtri")) run_trtri<cuDoubleComplex>(cnt, maxdim);
     printf("%s: %d tests, %d failures\n", which.c_str(), tests, fails);
     return fails != 0;
 }

@@ -4,7 +4,10 @@
 # the CUDA executor, compute-sanitizer memcheck + racecheck on the kernels' testers,
 # then the benchmarks. Logs go to $OUT; a short summary is printed last.
 #   usage: testing/gpu/run.sh [check] [sanitize] [bench] [bench-quick] [bench-trxm]
-#   (default: check sanitize bench); TRXM_NBS="64 128 256" times several stop sizes
+#   (default: check sanitize bench); TRXM_NBS="64 128 256" times several stop sizes,
+#   TRXM_OPS=trsm|trmm only one operation (and no host-pointer runs); SANITIZE_TESTS picks the
+#   testers, SANITIZE_RACE_KERNELS="name ..." limits racecheck to kernels whose names hold one
+#   of these (racecheck of a whole tester spends its time inside cuBLAS)
 set -u -o pipefail
 OUT=${OUT:-/tmp/kblasf-out}; mkdir -p "$OUT"
 steps=${*:-check sanitize bench}
@@ -30,7 +33,11 @@ for s in $steps; do
     cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
     for tool in memcheck racecheck; do
       for t in ${SANITIZE_TESTS:-test_gemv test_symv test_trxm}; do
-        KBLASF_TEST_QUICK=1 KBLASF_TEST_SEED=7 ./libtool --mode=execute "$cs" --tool $tool --error-exitcode 9 testing/$t \
+        filter=()
+        if [ $tool = racecheck ] && [ -n "${SANITIZE_RACE_KERNELS:-}" ]; then
+          for kn in $SANITIZE_RACE_KERNELS; do filter+=(--kernel-name "kns=$kn"); done
+        fi
+        KBLASF_TEST_QUICK=1 KBLASF_TEST_SEED=7 ./libtool --mode=execute "$cs" --tool $tool "${filter[@]}" --error-exitcode 9 testing/$t \
           > "$OUT/sanitize-$tool-$t.log" 2>&1
         rc=$?
         summary+=("compute-sanitizer $tool $t: exit $rc; $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/sanitize-$tool-$t.log" | tail -n 1) $(tail -n 1 "$OUT/sanitize-$tool-$t.log")")
@@ -45,7 +52,7 @@ for s in $steps; do
     make bench > "$OUT/bench-build.log" 2>&1 || { tail -20 "$OUT/bench-build.log"; exit 1; }
     for nb in ${TRXM_NBS:-default}; do
       a=$nb; [ "$nb" = default ] && a=
-      ./bench/bench_trxm $a > "$OUT/bench_trxm_$nb.txt" 2>&1
+      ./bench/bench_trxm ${a:-0} ${TRXM_OPS:-all} > "$OUT/bench_trxm_$nb.txt" 2>&1
       summary+=("stop size $nb: $(sed -n '/^# summary/,$p' "$OUT/bench_trxm_$nb.txt")")
     done ;;
   esac
