@@ -5,7 +5,8 @@
  * pageable memory against the time to move A and B in and B out, and the device time.
  *
  * usage: bench_trxm [nb [all|trmm|trsm]]   (nb: recursion stop size, 0 for the library's
- * default; trmm/trsm: only that operation, and no host-pointer runs)
+ * default; trmm/trsm: only that operation, and no host-pointer runs). BENCH_SHAPE=i (0..3)
+ * and BENCH_VARIANT=LLNN (say) limit the runs, for profiling.
  */
 #include <math.h>
 #include <string.h>
@@ -85,7 +86,9 @@ static void sweep(int m, int n, int do_ops, double gemm_rate, double copy_bw, do
         if (!(do_ops & (1 << solve)))
             continue;
         for (v = 0; v < 8; v++) {
-            const char *var = variants[solve][v];
+            const char *var = variants[solve][v], *only = getenv("BENCH_VARIANT");
+            if (only && *only && strcmp(only, var))
+                continue;
             arg_t b = {OURS, solve, var[0], var[1], var[2], var[3], m, n, A, B, C, h, cb};
             double rate, rref, t, tref, tref2;
             if (var[0] == 'R') { b.m = n; b.n = m; } /* same flops, A of order m */
@@ -208,6 +211,8 @@ int main(int argc, char **argv)
 
     for (s = 0; s < 4; s++) {
         int m = shapes[s].m, n = shapes[s].n;
+        if (getenv("BENCH_SHAPE") && *getenv("BENCH_SHAPE") && atoi(getenv("BENCH_SHAPE")) != s)
+            continue;
         arg_t a = {DGEMM, 0, 'L', 'L', 'T', 'N', m, n, A, B, C, h, cb};
         double t;
         curandGenerateUniformDouble(gen, B, (size_t)m * n);

@@ -7,7 +7,7 @@
 #include "internal.h"
 
 #ifndef KBLASF_TRSM_NB_DEFAULT /* tuning builds set it */
-#define KBLASF_TRSM_NB_DEFAULT 256
+#define KBLASF_TRSM_NB_DEFAULT 1024
 #endif
 
 static kblasf_config config;

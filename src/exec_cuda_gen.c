@@ -38,7 +38,7 @@ static kblasf_status_t cuda_gemv(kblasf_context *ctx, char trans, kblasf_int m,
 
     cudaSetDevice(ctx->device);
     return kblasf_cuda_check(
-        KBLASF_CAT3(kblasf_cuda_, PREC, gemv)((cudaStream_t)ctx->stream, trans, m, n,
+        KBLASF_CAT3(kblasf_cuda_, PREC, gemv)(kblasf_cuda_stream(ctx), trans, m, n,
             TO_CT(alpha), (const CT *)A, lda, offr, offc, (const CT *)first(x, lenx, incx),
             incx, TO_CT(beta), (CT *)first(y, leny, incy), incy),
         PNAME("GEMV kernel"));
@@ -55,7 +55,7 @@ static kblasf_status_t cuda_symv(kblasf_context *ctx, char uplo, kblasf_int n, T
 #else
         KBLASF_CAT3(kblasf_cuda_, PREC, symv)
 #endif
-            ((cudaStream_t)ctx->stream, uplo, n, TO_CT(alpha), (const CT *)A, lda, off,
+            (kblasf_cuda_stream(ctx), uplo, n, TO_CT(alpha), (const CT *)A, lda, off,
              (const CT *)first(x, n, incx), incx, TO_CT(beta), (CT *)first(y, n, incy), incy),
         PNAME("SYMV kernel"));
 }
@@ -75,13 +75,14 @@ static kblasf_status_t cuda_gemm(kblasf_context *ctx, char transa, char transb, 
 /* B := alpha*op(A)*B (side L) or alpha*B*op(A) (side R) through cuBLAS TRMM out of place
  * into W (wbytes) and a copy back, in pieces of B that are independent (columns for side
  * L, rows for side R). cuBLAS TRMM is much faster out of place than in place (58 against
- * 12 TFLOP/s on 8192x512, H100). Returns NOT_SUPPORTED when not one column/row fits. */
-static kblasf_status_t trmm_out_of_place(kblasf_context *ctx, char side, char uplo,
+ * 12 TFLOP/s on 8192x512, H100). full: A's other triangle holds zeros, multiply by the
+ * whole square with GEMM instead. Returns NOT_SUPPORTED when not one column/row fits. */
+static kblasf_status_t trmm_out_of_place(kblasf_context *ctx, int full, char side, char uplo,
                                          char transa, char diag, kblasf_int m, kblasf_int n,
                                          T alpha, const T *A, kblasf_int lda, T *B,
                                          kblasf_int ldb, T *W, size_t wbytes)
 {
-    CT a = TO_CT(alpha);
+    CT a = TO_CT(alpha), zero = TO_CT(0);
     int left = kblasf_lsame(side, 'L');
     size_t unit = (size_t)(left ? m : n) * sizeof(T);
     kblasf_int total = left ? n : m, step = (kblasf_int)MIN((size_t)total, wbytes / unit), p0;
@@ -92,36 +93,48 @@ static kblasf_status_t trmm_out_of_place(kblasf_context *ctx, char side, char up
     for (p0 = 0; p0 < total && !st; p0 += step) {
         kblasf_int len = MIN(step, total - p0), pm = left ? m : len, pn = left ? len : n;
         T *Bp = left ? B + (size_t)p0 * ldb : B + p0;
-        st = kblasf_cublas_check(
-            CUBLAS(trmm)(kblasf_cuda_cublas(ctx), kblasf_cu_side(side), kblasf_cu_fill(uplo),
-                         kblasf_cu_op(transa), kblasf_cu_diag(diag), pm, pn, &a, (const CT *)A,
-                         lda, (const CT *)Bp, ldb, (CT *)W, pm),
-            PNAME("TRMM"));
+        if (full)
+            st = kblasf_cublas_check(
+                left ? CUBLAS(gemm)(kblasf_cuda_cublas(ctx), kblasf_cu_op(transa), CUBLAS_OP_N, pm,
+                                    pn, pm, &a, (const CT *)A, lda, (const CT *)Bp, ldb, &zero,
+                                    (CT *)W, pm)
+                     : CUBLAS(gemm)(kblasf_cuda_cublas(ctx), CUBLAS_OP_N, kblasf_cu_op(transa), pm,
+                                    pn, pn, &a, (const CT *)Bp, ldb, (const CT *)A, lda, &zero,
+                                    (CT *)W, pm),
+                PNAME("GEMM"));
+        else
+            st = kblasf_cublas_check(
+                CUBLAS(trmm)(kblasf_cuda_cublas(ctx), kblasf_cu_side(side), kblasf_cu_fill(uplo),
+                             kblasf_cu_op(transa), kblasf_cu_diag(diag), pm, pn, &a, (const CT *)A,
+                             lda, (const CT *)Bp, ldb, (CT *)W, pm),
+                PNAME("TRMM"));
         if (!st)
             st = kblasf_cuda_check(cudaMemcpy2DAsync(Bp, (size_t)ldb * sizeof(T), W,
                                                      (size_t)pm * sizeof(T), (size_t)pm * sizeof(T),
                                                      pn, cudaMemcpyDeviceToDevice,
-                                                     (cudaStream_t)ctx->stream),
+                                                     kblasf_cuda_stream(ctx)),
                                    "cudaMemcpy2DAsync");
     }
     return st;
 }
 
-/* Base case of the recursive TRMM: out of place through the context's workspace (scratch
- * of at most KBLASF_CUDA_WORKSPACE bytes, never O(m n)), else cuBLAS in place. */
-static kblasf_status_t cuda_trmm(kblasf_context *ctx, char side, char uplo, char transa,
-                                 char diag, kblasf_int m, kblasf_int n, T alpha, const T *A,
-                                 kblasf_int lda, T *B, kblasf_int ldb)
+/* Base case of the recursive TRMM (full: the padded form, prims.h): out of place through
+ * the context's workspace (scratch of at most KBLASF_CUDA_WORKSPACE bytes, never O(m n)),
+ * else cuBLAS in place. */
+static kblasf_status_t trmm_base(kblasf_context *ctx, int full, char side, char uplo,
+                                 char transa, char diag, kblasf_int m, kblasf_int n, T alpha,
+                                 const T *A, kblasf_int lda, T *B, kblasf_int ldb)
 {
     CT a = TO_CT(alpha);
+    size_t wbytes;
     T *W;
     kblasf_status_t st;
 
     cudaSetDevice(ctx->device);
-    W = kblasf_cuda_workspace(ctx, KBLASF_CUDA_WORKSPACE);
+    W = kblasf_cuda_workspace(ctx, &wbytes);
     if (W) {
-        st = trmm_out_of_place(ctx, side, uplo, transa, diag, m, n, alpha, A, lda, B, ldb, W,
-                               KBLASF_CUDA_WORKSPACE);
+        st = trmm_out_of_place(ctx, full, side, uplo, transa, diag, m, n, alpha, A, lda, B, ldb,
+                               W, wbytes);
         if (st != KBLASF_STATUS_NOT_SUPPORTED)
             return st;
     }
@@ -130,6 +143,24 @@ static kblasf_status_t cuda_trmm(kblasf_context *ctx, char side, char uplo, char
                      kblasf_cu_op(transa), kblasf_cu_diag(diag), m, n, &a, (const CT *)A, lda,
                      (const CT *)B, ldb, (CT *)B, ldb),
         PNAME("TRMM"));
+}
+
+static kblasf_status_t cuda_trmm(kblasf_context *ctx, char side, char uplo, char transa,
+                                 char diag, kblasf_int m, kblasf_int n, T alpha, const T *A,
+                                 kblasf_int lda, T *B, kblasf_int ldb)
+{
+    return trmm_base(ctx, 0, side, uplo, transa, diag, m, n, alpha, A, lda, B, ldb);
+}
+
+/* The zero-padded form: GEMM on the whole square for few right-hand sides, where cuBLAS's
+ * TRMM is slow (H100, 8192 x 1: 0.38 against 0.87 ms for a whole TRSM; x 16 on side R
+ * 0.48 against 1.0 ms), TRMM else (8192 x 512: 34 against 31 TFLOP/s). */
+static kblasf_status_t cuda_trmm_padded(kblasf_context *ctx, char side, char uplo, char transa,
+                                        kblasf_int m, kblasf_int n, T alpha, const T *A,
+                                        kblasf_int lda, T *B, kblasf_int ldb)
+{
+    int full = (kblasf_lsame(side, 'L') ? n : m) < 64;
+    return trmm_base(ctx, full, side, uplo, transa, 'N', m, n, alpha, A, lda, B, ldb);
 }
 
 /* Base case of the recursive TRSM: cuBLAS TRSM in place. (Inverting the diagonal block
@@ -203,11 +234,11 @@ static kblasf_status_t cuda_trtri_diag(kblasf_context *ctx, char uplo, char diag
 
     cudaSetDevice(ctx->device);
     st = kblasf_cuda_check(cudaMemsetAsync(W, 0, (size_t)nblk * nb * (nb + 1) * sizeof(T),
-                                           (cudaStream_t)ctx->stream),
+                                           kblasf_cuda_stream(ctx)),
                            "cudaMemsetAsync");
     if (!st)
         st = kblasf_cuda_check(KBLASF_CAT3(kblasf_cuda_, PREC, trtri_diag)(
-                                   (cudaStream_t)ctx->stream, lower ? 'L' : 'U', diag, k, bs,
+                                   kblasf_cuda_stream(ctx), lower ? 'L' : 'U', diag, k, bs,
                                    (const CT *)A, lda, (CT *)W, nb),
                                PNAME("TRTRI_DIAG kernel"));
     for (s = bs; s < nb && !st; s *= 2) {
@@ -226,6 +257,7 @@ void FN(cuda_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
     p->symv = cuda_symv;
     p->gemm = cuda_gemm;
     p->trmm = cuda_trmm;
+    p->trmm_padded = cuda_trmm_padded;
     p->trsm = cuda_trsm;
     p->trtri_diag = cuda_trtri_diag;
 }

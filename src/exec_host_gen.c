@@ -47,6 +47,13 @@ static kblasf_status_t host_trmm(kblasf_context *ctx, char side, char uplo, char
     return KBLASF_STATUS_SUCCESS;
 }
 
+static kblasf_status_t host_trmm_padded(kblasf_context *ctx, char side, char uplo, char transa,
+                                        kblasf_int m, kblasf_int n, T alpha, const T *A,
+                                        kblasf_int lda, T *B, kblasf_int ldb)
+{
+    return host_trmm(ctx, side, uplo, transa, 'N', m, n, alpha, A, lda, B, ldb);
+}
+
 static kblasf_status_t host_trsm(kblasf_context *ctx, char side, char uplo, char transa,
                                  char diag, kblasf_int m, kblasf_int n, T alpha, const T *A,
                                  kblasf_int lda, T *B, kblasf_int ldb)
@@ -83,6 +90,7 @@ void FN(host_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
     p->symv = host_symv;
     p->gemm = host_gemm;
     p->trmm = host_trmm;
+    p->trmm_padded = host_trmm_padded;
     p->trsm = host_trsm;
     p->trtri_diag = host_trtri_diag;
 }

@@ -29,14 +29,19 @@ typedef struct kblasf_prims_##P {                                               
     kblasf_status_t (*trmm)(struct kblasf_context *ctx, char side, char uplo,           \
             char transa, char diag, kblasf_int m, kblasf_int n, T alpha, const T *A,    \
             kblasf_int lda, T *B, kblasf_int ldb);                                      \
+    /* trmm with diag 'N' where A's other triangle holds zeros: an executor may multiply \
+     * by the whole square (the inverted blocks of trtri_diag, when zero-padded) */     \
+    kblasf_status_t (*trmm_padded)(struct kblasf_context *ctx, char side, char uplo,    \
+            char transa, kblasf_int m, kblasf_int n, T alpha, const T *A, kblasf_int lda, \
+            T *B, kblasf_int ldb);                                                      \
     /* in place: B := alpha*inv(op(A))*B or alpha*B*inv(op(A)) */                       \
     kblasf_status_t (*trsm)(struct kblasf_context *ctx, char side, char uplo,           \
             char transa, char diag, kblasf_int m, kblasf_int n, T alpha, const T *A,    \
             kblasf_int lda, T *B, kblasf_int ldb);                                      \
     /* Inverts the diagonal blocks of order nb (a power of two) of the k x k triangle A: \
      * block b (order min(nb, k - b*nb)) goes to W + b*nb*(nb+1) with leading dimension \
-     * nb, its diagonal explicit also for diag 'U'; the other triangle of each block may \
-     * hold anything. S: kblasf_trtri_diag_scratch(k, nb) elements of scratch. A      \
+     * nb, its diagonal explicit also for diag 'U', zeros in the other triangle of each \
+     * block. S: kblasf_trtri_diag_scratch(k, nb) elements of scratch. A      \
      * singular block gives Inf/NaN, as a substitution would. (The recursive TRSM    \
      * multiplies its leaves by these inverses: trxm_gen.c.) */                       \
     kblasf_status_t (*trtri_diag)(struct kblasf_context *ctx, char uplo, char diag,     \

@@ -245,6 +245,11 @@ static void run(kblasf_handle_t h, int solve)
                       sides[s] == 'L' ? thin : big, sides[s] == 'L' ? big : thin, rnd(),
                       0, 0);
         }
+    /* B between 256 and 2048 wide: split into panels (on lanes where the executor has them) */
+    for (s = 0; s < 2; s++, rot++)
+        trxm_case(h, solve, sides[s], uplos[rot % 2], transs[rot % 3], diags[rot % 2],
+                  sides[s] == 'L' ? 300 : 1000 + (kblasf_int)(rot % 3),
+                  sides[s] == 'L' ? 1000 + (kblasf_int)(rot % 3) : 300, rnd(), nbs[rot % COUNT(nbs)], 0);
     kblasf_set_trxm_stop_size(h, 0);
     /* host-pointer API and F77 symbol: below and above the size sent to the GPU */
     for (i = 0; i < 4; i++, rot++) {
