@@ -17,21 +17,8 @@ void kblasf_zcuda_prims(kblasf_prims_z *p);
 
 enum { NSTAGE = 2, STAGE_BYTES = 8 << 20 }; /* two 8 MiB buffers: copy one, fill the other */
 
-/* A lane: a stream of its own with its own cuBLAS handle, forked from the handle's stream
- * so that independent parts of one routine overlap (internal.h, lanes_begin). */
-typedef struct lane {
-    cudaStream_t   stream;
-    cublasHandle_t cublas;
-    cudaEvent_t    done;
-} lane;
-
 typedef struct cuda_state {
     cublasHandle_t cublas;
-    lane        lanes[KBLASF_MAX_LANES];
-    int         nlanes;           /* created so far */
-    int         cur;              /* the lane in use, -1: the handle's stream */
-    int         forked;           /* lanes forked by lanes_begin */
-    cudaEvent_t fork;
     cudaStream_t side[2];         /* pipeline queues 1 and 2, created on first use */
     cudaEvent_t order;            /* pipe_order's event, reused: a wait takes the record
                                      current when it is queued */
@@ -60,116 +47,24 @@ kblasf_status_t kblasf_cublas_check(cublasStatus_t st, const char *what)
                                             : KBLASF_STATUS_EXECUTION_FAILED;
 }
 
-void *kblasf_cuda_workspace(kblasf_context *ctx, size_t *bytes)
+void *kblasf_cuda_workspace(kblasf_context *ctx, size_t bytes)
 {
     cuda_state *s = ctx->exec_data;
 
-    *bytes = 0;
-    if (s->workspace_failed)
+    if (bytes > KBLASF_CUDA_WORKSPACE || s->workspace_failed)
         return NULL;
     if (!s->workspace && cudaMalloc(&s->workspace, KBLASF_CUDA_WORKSPACE) != cudaSuccess) {
         cudaGetLastError();
         s->workspace = NULL;
         s->workspace_failed = 1;
         kblasf_log("no %d MiB device workspace: base cases run in place", KBLASF_CUDA_WORKSPACE >> 20);
-        return NULL;
     }
-    if (s->cur < 0) {
-        *bytes = KBLASF_CUDA_WORKSPACE;
-        return s->workspace;
-    }
-    *bytes = KBLASF_CUDA_WORKSPACE / KBLASF_MAX_LANES;
-    return (char *)s->workspace + (size_t)s->cur * *bytes;
+    return s->workspace;
 }
 
 cublasHandle_t kblasf_cuda_cublas(kblasf_context *ctx)
 {
-    cuda_state *s = ctx->exec_data;
-    return s->cur < 0 ? s->cublas : s->lanes[s->cur].cublas;
-}
-
-cudaStream_t kblasf_cuda_stream(kblasf_context *ctx)
-{
-    cuda_state *s = ctx->exec_data;
-    return s->cur < 0 ? (cudaStream_t)ctx->stream : s->lanes[s->cur].stream;
-}
-
-/* ---- lanes ---- */
-
-static int make_lane(cuda_state *s)
-{
-    lane *l = &s->lanes[s->nlanes];
-
-    if (cudaStreamCreateWithFlags(&l->stream, cudaStreamNonBlocking) != cudaSuccess)
-        goto fail;
-    if (cudaEventCreateWithFlags(&l->done, cudaEventDisableTiming) != cudaSuccess) {
-        cudaStreamDestroy(l->stream);
-        goto fail;
-    }
-    if (cublasCreate(&l->cublas) != CUBLAS_STATUS_SUCCESS ||
-        cublasSetStream(l->cublas, l->stream) != CUBLAS_STATUS_SUCCESS) {
-        cudaEventDestroy(l->done);
-        cudaStreamDestroy(l->stream);
-        goto fail;
-    }
-    s->nlanes++;
-    return 1;
-fail:
-    cudaGetLastError();
-    return 0;
-}
-
-static int cuda_lanes_begin(kblasf_context *ctx, int want)
-{
-    cuda_state *s = ctx->exec_data;
-    int i;
-
-    cudaSetDevice(ctx->device);
-    if (want > KBLASF_MAX_LANES)
-        want = KBLASF_MAX_LANES;
-    if (!s->fork && cudaEventCreateWithFlags(&s->fork, cudaEventDisableTiming) != cudaSuccess) {
-        cudaGetLastError();
-        s->fork = NULL;
-        return 1;
-    }
-    while (s->nlanes < want && make_lane(s))
-        ;
-    if (s->nlanes < 2 || cudaEventRecord(s->fork, (cudaStream_t)ctx->stream) != cudaSuccess) {
-        cudaGetLastError();
-        return 1; /* the handle's stream alone: correct, without overlap */
-    }
-    s->forked = MIN(want, s->nlanes);
-    for (i = 0; i < s->forked; i++)
-        cudaStreamWaitEvent(s->lanes[i].stream, s->fork, 0);
-    return s->forked;
-}
-
-static void cuda_lane_use(kblasf_context *ctx, int i)
-{
-    cuda_state *s = ctx->exec_data;
-    s->cur = s->forked > 1 ? i % s->forked : -1;
-}
-
-static kblasf_status_t cuda_lanes_end(kblasf_context *ctx)
-{
-    cuda_state *s = ctx->exec_data;
-    kblasf_status_t st = KBLASF_STATUS_SUCCESS;
-    int i;
-
-    for (i = 0; i < s->forked && !st; i++) {
-        st = kblasf_cuda_check(cudaEventRecord(s->lanes[i].done, s->lanes[i].stream),
-                               "cudaEventRecord");
-        if (!st)
-            st = kblasf_cuda_check(cudaStreamWaitEvent((cudaStream_t)ctx->stream,
-                                                       s->lanes[i].done, 0),
-                                   "cudaStreamWaitEvent");
-    }
-    if (st) /* the lanes' work must be over before anything else uses the memory */
-        for (i = 0; i < s->forked; i++)
-            cudaStreamSynchronize(s->lanes[i].stream);
-    s->forked = 0;
-    s->cur = -1;
-    return st;
+    return ((cuda_state *)ctx->exec_data)->cublas;
 }
 
 int kblasf_cuda_probe(char *why, size_t whylen)
@@ -218,7 +113,6 @@ static kblasf_status_t cuda_init(kblasf_context *ctx)
         free(s);
         return st;
     }
-    s->cur = -1;
     ctx->exec_data = s;
     ctx->stream = NULL;
     return KBLASF_STATUS_SUCCESS;
@@ -237,14 +131,6 @@ static void cuda_fini(kblasf_context *ctx)
             cudaFreeHost(s->stage[i]);
     }
     cublasDestroy(s->cublas);
-    for (i = 0; i < s->nlanes; i++) {
-        cudaStreamSynchronize(s->lanes[i].stream);
-        cublasDestroy(s->lanes[i].cublas);
-        cudaEventDestroy(s->lanes[i].done);
-        cudaStreamDestroy(s->lanes[i].stream);
-    }
-    if (s->fork)
-        cudaEventDestroy(s->fork);
     for (i = 0; i < 2; i++)
         if (s->side[i])
             cudaStreamDestroy(s->side[i]);
@@ -532,9 +418,6 @@ static kblasf_executor cuda_executor = {
     .dev_free = cuda_free,
     .copy_to_device = cuda_to_device,
     .copy_to_host = cuda_to_host,
-    .lanes_begin = cuda_lanes_begin,
-    .lane_use = cuda_lane_use,
-    .lanes_end = cuda_lanes_end,
 };
 
 static pthread_once_t cuda_once = PTHREAD_ONCE_INIT;

@@ -6,15 +6,12 @@
 #include <cublas_v2.h>
 #include "internal.h"
 
-/* The stream the primitives run on (the handle's, or the lane in use: internal.h) and the
- * cuBLAS handle bound to it. */
-cudaStream_t kblasf_cuda_stream(kblasf_context *ctx);
+/* The cuBLAS handle of a CUDA-executor context, bound to its stream. */
 cublasHandle_t kblasf_cuda_cublas(kblasf_context *ctx);
-/* The device workspace for base cases of the stream in use (allocated on first use, never
- * O(m n)): KBLASF_CUDA_WORKSPACE bytes, a 1/KBLASF_MAX_LANES share in a lane; its size
- * in *bytes; NULL when the allocation fails. */
+/* The context's device workspace for base cases, at most KBLASF_CUDA_WORKSPACE bytes
+ * (allocated on first use); NULL when `bytes` exceeds it or the allocation fails. */
 enum { KBLASF_CUDA_WORKSPACE = 64 << 20 };
-void *kblasf_cuda_workspace(kblasf_context *ctx, size_t *bytes);
+void *kblasf_cuda_workspace(kblasf_context *ctx, size_t bytes);
 /* Maps a cuBLAS status to ours, printing what failed. */
 kblasf_status_t kblasf_cublas_check(cublasStatus_t st, const char *what);
 

@@ -38,7 +38,7 @@ static kblasf_status_t cuda_gemv(kblasf_context *ctx, char trans, kblasf_int m,
 
     cudaSetDevice(ctx->device);
     return kblasf_cuda_check(
-        KBLASF_CAT3(kblasf_cuda_, PREC, gemv)(kblasf_cuda_stream(ctx), trans, m, n,
+        KBLASF_CAT3(kblasf_cuda_, PREC, gemv)((cudaStream_t)ctx->stream, trans, m, n,
             TO_CT(alpha), (const CT *)A, lda, offr, offc, (const CT *)first(x, lenx, incx),
             incx, TO_CT(beta), (CT *)first(y, leny, incy), incy),
         PNAME("GEMV kernel"));
@@ -55,7 +55,7 @@ static kblasf_status_t cuda_symv(kblasf_context *ctx, char uplo, kblasf_int n, T
 #else
         KBLASF_CAT3(kblasf_cuda_, PREC, symv)
 #endif
-            (kblasf_cuda_stream(ctx), uplo, n, TO_CT(alpha), (const CT *)A, lda, off,
+            ((cudaStream_t)ctx->stream, uplo, n, TO_CT(alpha), (const CT *)A, lda, off,
              (const CT *)first(x, n, incx), incx, TO_CT(beta), (CT *)first(y, n, incy), incy),
         PNAME("SYMV kernel"));
 }
@@ -112,7 +112,7 @@ static kblasf_status_t trmm_out_of_place(kblasf_context *ctx, int full, char sid
             st = kblasf_cuda_check(cudaMemcpy2DAsync(Bp, (size_t)ldb * sizeof(T), W,
                                                      (size_t)pm * sizeof(T), (size_t)pm * sizeof(T),
                                                      pn, cudaMemcpyDeviceToDevice,
-                                                     kblasf_cuda_stream(ctx)),
+                                                     (cudaStream_t)ctx->stream),
                                    "cudaMemcpy2DAsync");
     }
     return st;
@@ -126,15 +126,14 @@ static kblasf_status_t trmm_base(kblasf_context *ctx, int full, char side, char 
                                  const T *A, kblasf_int lda, T *B, kblasf_int ldb)
 {
     CT a = TO_CT(alpha);
-    size_t wbytes;
     T *W;
     kblasf_status_t st;
 
     cudaSetDevice(ctx->device);
-    W = kblasf_cuda_workspace(ctx, &wbytes);
+    W = kblasf_cuda_workspace(ctx, KBLASF_CUDA_WORKSPACE);
     if (W) {
         st = trmm_out_of_place(ctx, full, side, uplo, transa, diag, m, n, alpha, A, lda, B, ldb,
-                               W, wbytes);
+                               W, KBLASF_CUDA_WORKSPACE);
         if (st != KBLASF_STATUS_NOT_SUPPORTED)
             return st;
     }
@@ -234,11 +233,11 @@ static kblasf_status_t cuda_trtri_diag(kblasf_context *ctx, char uplo, char diag
 
     cudaSetDevice(ctx->device);
     st = kblasf_cuda_check(cudaMemsetAsync(W, 0, (size_t)nblk * nb * (nb + 1) * sizeof(T),
-                                           kblasf_cuda_stream(ctx)),
+                                           (cudaStream_t)ctx->stream),
                            "cudaMemsetAsync");
     if (!st)
         st = kblasf_cuda_check(KBLASF_CAT3(kblasf_cuda_, PREC, trtri_diag)(
-                                   kblasf_cuda_stream(ctx), lower ? 'L' : 'U', diag, k, bs,
+                                   (cudaStream_t)ctx->stream, lower ? 'L' : 'U', diag, k, bs,
                                    (const CT *)A, lda, (CT *)W, nb),
                                PNAME("TRTRI_DIAG kernel"));
     for (s = bs; s < nb && !st; s *= 2) {

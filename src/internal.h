@@ -19,8 +19,6 @@
 
 typedef struct kblasf_context kblasf_context;
 
-enum { KBLASF_MAX_LANES = 4 };
-
 /*
  * Pipelines of the host-pointer routines: two side queues (1: uploads, 2: downloads) run
  * beside the handle's stream (queue 0), so that transfers overlap the computation. Only
@@ -62,14 +60,6 @@ typedef struct kblasf_executor {
                                     size_t elsize, const void *d, size_t ldd,
                                     void *h, size_t ldh);
     const kblasf_pipe_ops *pipe;                        /* NULL: no side queues */
-    /* Lanes: independent parts of one routine on streams of their own. lanes_begin
-     * forks up to `want` lanes from the handle's stream and returns how many there are
-     * (1: none, all runs on the handle's stream); lane_use(i) sends the primitives that
-     * follow to lane i mod that; lanes_end makes the handle's stream wait for them all
-     * and goes back to it. NULL: no lanes (the host executor). */
-    int             (*lanes_begin)(kblasf_context *ctx, int want);
-    void            (*lane_use)(kblasf_context *ctx, int i);
-    kblasf_status_t (*lanes_end)(kblasf_context *ctx);
     /* Primitive operations, one table per precision. */
     kblasf_prims_s s;
     kblasf_prims_d d;

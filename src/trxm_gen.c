@@ -184,43 +184,6 @@ static const char *prepare_inverse(trxm_args *a, kblasf_int k)
     return NULL;
 }
 
-/* Narrow B: independent panels of B (columns for side L, rows for side R) recurse side by
- * side on lanes (internal.h), because the small GEMMs of one narrow recursion fill few
- * multiprocessors. Wide B (its GEMMs fill the GPU): one. Executors without lanes run the
- * panels one after the other (same arithmetic, and the host tests cover the split). */
-enum { PANEL_MIN = 128, PANEL_MAX_TOTAL = 2048 };
-
-static kblasf_status_t in_panels(trxm_args *a, kblasf_int m, kblasf_int n, T alpha, half all,
-                                 const char *name)
-{
-    kblasf_context *ctx = a->ctx;
-    kblasf_int other = a->left ? n : m, np = 1, w, p0;
-    kblasf_status_t st = KBLASF_STATUS_SUCCESS, st2;
-    int lanes = 1, i = 0;
-
-    if (other >= 2 * PANEL_MIN && other <= PANEL_MAX_TOTAL)
-        np = MIN(KBLASF_MAX_LANES, other / PANEL_MIN);
-    kblasf_log_call(ctx, name + 7, "%c%c%c%c, m=%lld, n=%lld, stop size %lld%s, %lld panel(s)",
-                    a->side, a->uplo, a->trans, a->diag, (long long)m, (long long)n,
-                    (long long)a->nb, !a->solve ? "" : a->inv ? ", leaves multiply by inverted "
-                    "blocks" : ", leaves solve", (long long)np);
-    if (np == 1)
-        return rec(a, m, n, alpha, all);
-    if (ctx->exec->lanes_begin)
-        lanes = ctx->exec->lanes_begin(ctx, (int)np);
-    w = (other + np - 1) / np;
-    for (p0 = 0; p0 < other && !st; p0 += w, i++) {
-        kblasf_int len = MIN(w, other - p0);
-        half part = all;
-        part.B = a->left ? all.B + (size_t)p0 * a->ldb : all.B + p0;
-        if (lanes > 1)
-            ctx->exec->lane_use(ctx, i);
-        st = rec(a, a->left ? m : len, a->left ? len : n, alpha, part);
-    }
-    st2 = lanes > 1 ? ctx->exec->lanes_end(ctx) : KBLASF_STATUS_SUCCESS;
-    return st ? st : st2;
-}
-
 static kblasf_status_t trxm(kblasf_handle_t h, int solve, char side, char uplo, char trans,
                             char diag, kblasf_int m, kblasf_int n, const T *alpha, const T *A,
                             kblasf_int lda, T *B, kblasf_int ldb)
@@ -259,7 +222,11 @@ static kblasf_status_t trxm(kblasf_handle_t h, int solve, char side, char uplo, 
         if (why)
             kblasf_log("%s: leaves solve instead of multiplying by inverses: %s", name + 7, why);
     }
-    return in_panels(&a, m, n, *alpha, all, name);
+    kblasf_log_call(h, name + 7, "%c%c%c%c, m=%lld, n=%lld, stop size %lld%s", side, uplo,
+                    trans, diag, (long long)m, (long long)n, (long long)a.nb,
+                    !solve ? "" : a.inv ? ", leaves multiply by inverted blocks"
+                                        : ", leaves solve");
+    return rec(&a, m, n, *alpha, all);
 }
 
 kblasf_status_t FN(trmm)(kblasf_handle_t h, char side, char uplo, char transa, char diag,

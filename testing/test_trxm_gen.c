@@ -245,7 +245,7 @@ static void run(kblasf_handle_t h, int solve)
                       sides[s] == 'L' ? thin : big, sides[s] == 'L' ? big : thin, rnd(),
                       0, 0);
         }
-    /* B between 256 and 2048 wide: split into panels (on lanes where the executor has them) */
+    /* B of 1000 columns (rows) on a triangle of order 300 */
     for (s = 0; s < 2; s++, rot++)
         trxm_case(h, solve, sides[s], uplos[rot % 2], transs[rot % 3], diags[rot % 2],
                   sides[s] == 'L' ? 300 : 1000 + (kblasf_int)(rot % 3),

@@ -55,18 +55,6 @@ for s in $steps; do
       ./bench/bench_trxm ${a:-0} ${TRXM_OPS:-all} > "$OUT/bench_trxm_$nb.txt" 2>&1
       summary+=("stop size $nb: $(sed -n '/^# summary/,$p' "$OUT/bench_trxm_$nb.txt")")
     done ;;
-  profile)
-    # PROFILE_CFGS="shape:nb:variant ...": nsys kernel summary of bench_trxm's TRSM runs
-    make bench > "$OUT/bench-build.log" 2>&1 || { tail -20 "$OUT/bench-build.log"; exit 1; }
-    nsys=$(command -v nsys || ls /usr/local/cuda/bin/nsys /opt/nvidia/nsight-systems/*/bin/nsys 2>/dev/null | head -n 1)
-    for cfg in ${PROFILE_CFGS:-1:1024:LLNN}; do
-      IFS=: read -r shape nb var <<< "$cfg"
-      BENCH_SHAPE=$shape BENCH_VARIANT=$var "$nsys" profile -t cuda -o "/tmp/prof_${shape}_${nb}" \
-        --force-overwrite true ./bench/bench_trxm "$nb" trsm > "/tmp/prof_${shape}_${nb}.txt" 2>&1
-      echo "== profile $cfg: $(grep -E '^DTRSM' "/tmp/prof_${shape}_${nb}.txt" | cut -c1-100)"
-      "$nsys" stats -q -r cuda_gpu_kern_sum -f csv "/tmp/prof_${shape}_${nb}.nsys-rep" 2>/dev/null |
-        awk -F'","' 'NR > 1 && NR <= 16 { gsub(/"/, ""); printf "%6.1f%% %9.0f ns x%-6s %s\n", $1, $4, $3, substr($9, 1, 90) }'
-    done ;;
   esac
 done
 echo "==== summary ($(cat "$OUT/gpu.txt"))"
