@@ -180,8 +180,7 @@ KBLASF_TRXM_HOST_PROTOS(z, kblasf_complex_double)
 #undef KBLASF_TRXM_HOST_PROTOS
 
 /* Stop size of the TRMM/TRSM recursion for this handle (0: KBLASF_TRXM_NB or the
- * built-in default, which depends on the executor and, for TRSM, on the number of
- * right-hand sides). */
+ * built-in default for the executor and the operation). */
 kblasf_status_t kblasf_set_trxm_stop_size(kblasf_handle_t handle, kblasf_int nb);
 
 /* How the recursive TRSM finishes its diagonal blocks: INVERT inverts all of them first

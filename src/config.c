@@ -6,10 +6,6 @@
 #include <strings.h>
 #include "internal.h"
 
-#ifndef KBLASF_TRSM_NB_DEFAULT /* tuning builds set it */
-#define KBLASF_TRSM_NB_DEFAULT 1024
-#endif
-
 static kblasf_config config;
 static pthread_once_t config_once = PTHREAD_ONCE_INIT;
 
@@ -54,7 +50,7 @@ const kblasf_config *kblasf_get_config(void)
     return &config;
 }
 
-kblasf_int kblasf_trxm_stop_size(const kblasf_context *ctx, int solve, kblasf_int nrhs)
+kblasf_int kblasf_trxm_stop_size(const kblasf_context *ctx, int solve)
 {
     long nb = ctx->trxm_nb > 0 ? (long)ctx->trxm_nb : kblasf_get_config()->trxm_nb;
 
@@ -63,13 +59,11 @@ kblasf_int kblasf_trxm_stop_size(const kblasf_context *ctx, int solve, kblasf_in
     if (ctx->device < 0) /* host: the paper's 128 (the CPU BLAS base case is efficient) */
         return 128;
     /* GPU, measured on an H100 (doc/trxm.md). TRMM: its out-of-place base case is as fast
-     * as a GEMM, so large leaves win. TRSM: leaves multiply by inverted blocks, whose
-     * inversion and extra flops grow with the block, and fewer, larger steps pay for few
-     * right-hand sides where each step costs a launch more than its work. */
-    if (!solve)
-        return 2048;
-    (void)nrhs;
-    return KBLASF_TRSM_NB_DEFAULT;
+     * as a GEMM, so large leaves win. TRSM: its leaves multiply by inverted blocks, whose
+     * inversion and doubled flops grow with the block while smaller blocks mean more
+     * small, latency-bound steps; 1024 is best or within 5% of it for 1 to 8192
+     * right-hand sides. */
+    return solve ? 1024 : 2048;
 }
 
 int kblasf_trsm_invert(const kblasf_context *ctx)

@@ -96,9 +96,8 @@ typedef struct kblasf_config {
 const kblasf_config *kblasf_get_config(void);
 
 /* Stop size of the recursive TRMM/TRSM: the handle's, else KBLASF_TRXM_NB, else the
- * default for the executor, the operation and the number of right-hand sides nrhs
- * (chosen from measurements, doc/trxm.md). */
-kblasf_int kblasf_trxm_stop_size(const kblasf_context *ctx, int solve, kblasf_int nrhs);
+ * default for the executor and the operation (chosen from measurements, doc/trxm.md). */
+kblasf_int kblasf_trxm_stop_size(const kblasf_context *ctx, int solve);
 /* Whether the recursive TRSM multiplies its leaves by inverted diagonal blocks: the
  * handle's setting, else KBLASF_TRSM_LEAVES, else yes on the GPU and no on the host. */
 int kblasf_trsm_invert(const kblasf_context *ctx);

@@ -10,7 +10,7 @@
  * the whole triangle (the last one possibly shorter).
  *
  * That grid is what the inverted-leaf TRSM needs: with leaves "invert" the executor first
- * inverts all diagonal blocks at once (trtri_diag, a batched step off the critical path),
+ * inverts all diagonal blocks at once (trtri_diag, one batched step up front),
  * and each leaf solve becomes a multiplication by its inverse (the executor's TRMM base
  * case), instead of a latency-bound substitution. This is how the CUDA executor beats
  * cuBLAS's TRSM (doc/trxm.md).
@@ -81,6 +81,14 @@ static kblasf_status_t update(const trxm_args *a, kblasf_int m, kblasf_int n, ha
                                          a->ldb, Aoff, a->lda, beta, dst.B, a->ldb);
 }
 
+static kblasf_status_t rec(const trxm_args *a, kblasf_int m, kblasf_int n, T alpha, half h);
+
+/* The recursion on half x of a block whose part of B is m x n. */
+static kblasf_status_t rec_half(const trxm_args *a, kblasf_int m, kblasf_int n, T alpha, half x)
+{
+    return rec(a, a->left ? x.k : m, a->left ? n : x.k, alpha, x);
+}
+
 /* The operation on block h of order h.k; B's part of it is m x n. */
 static kblasf_status_t rec(const trxm_args *a, kblasf_int m, kblasf_int n, T alpha, half h)
 {
@@ -111,20 +119,18 @@ static kblasf_status_t rec(const trxm_args *a, kblasf_int m, kblasf_int n, T alp
         first = h2;
         second = h1;
     }
-#define REC(x, alpha) rec(a, a->left ? (x).k : m, a->left ? n : (x).k, alpha, x)
-    if ((st = REC(first, alpha)))
+    if ((st = rec_half(a, m, n, alpha, first)))
         return st;
     if (!a->solve) {
         /* first += alpha * op(A)_{first,second} * second, then second in place */
         if ((st = update(a, m, n, first, second, alpha, Aoff, one)))
             return st;
-        return REC(second, alpha);
+        return rec_half(a, m, n, alpha, second);
     }
     /* second := alpha*second - op(A)_{second,first} * X_first, then solve it with alpha 1 */
     if ((st = update(a, m, n, second, first, minus_one, Aoff, alpha)))
         return st;
-    return REC(second, one);
-#undef REC
+    return rec_half(a, m, n, one, second);
 }
 
 /* Argument checks in BLAS order (positions without the handle); 0 when all are legal.
@@ -155,10 +161,10 @@ kblasf_int FN(trxm_check_args)(char side, char uplo, char trans, char diag, kbla
     return 0;
 }
 
-/* TRSM with leaves "invert": the order of the diagonal blocks (a power of two, as the
- * executor's batched inversion doubles blocks; never above the next power of two of k),
- * and their inverses in a->inv. Returns 0 (and leaves a->inv NULL) when the executor
- * cannot invert or the scratch memory cannot be had: then the leaves solve. */
+/* TRSM with leaves "invert": sets a->nb to the order of the diagonal blocks (a power of
+ * two, as the executor's batched inversion doubles blocks; never above the next power of
+ * two of k) and a->inv to their inverses. Returns NULL, or why it could not (a->inv stays
+ * NULL and the leaves solve). */
 static const char *prepare_inverse(trxm_args *a, kblasf_int k)
 {
     kblasf_context *ctx = a->ctx;
@@ -216,7 +222,7 @@ static kblasf_status_t trxm(kblasf_handle_t h, int solve, char side, char uplo, 
     all.k = a.left ? m : n;
     all.d = 0;
     all.B = B;
-    a.nb = kblasf_trxm_stop_size(h, solve, a.left ? n : m);
+    a.nb = kblasf_trxm_stop_size(h, solve);
     if (solve && *alpha != 0 && kblasf_trsm_invert(h)) {
         why = prepare_inverse(&a, all.k);
         if (why)
