@@ -81,22 +81,6 @@ KBLASF_CUDA_TRTRI_DIAG(c, cuFloatComplex)
 KBLASF_CUDA_TRTRI_DIAG(z, cuDoubleComplex)
 #undef KBLASF_CUDA_TRTRI_DIAG
 
-/* Solves M X = alpha B in place for 1 <= nrhs <= 16 right-hand sides in one persistent
- * kernel (trsm_few.cu). M, of order k, is A (trM 0) or A^T (trM 1), conjugated when cj,
- * lower when lowerM; inv holds the inverses of A's diagonal blocks of order 64
- * (kblasf_cuda_?trtri_diag with bs 32 doubled once: block p at p*64*65, leading dimension
- * 64). Element (j, s) of B is B[j*sj + s*sr]. partial: k*nrhs elements, ints: 2*ceil(k/64)+1,
- * both zeroed by the caller. */
-#define KBLASF_CUDA_TRSM_FEW(P, T)                                                     \
-cudaError_t kblasf_cuda_##P##trsm_few(cudaStream_t stream, int lowerM, int trM, int cj,\
-        int64_t k, int64_t nrhs, T alpha, const T *A, int64_t lda, const T *inv, T *B, \
-        int64_t sj, int64_t sr, T *partial, int *ints);
-KBLASF_CUDA_TRSM_FEW(s, float)
-KBLASF_CUDA_TRSM_FEW(d, double)
-KBLASF_CUDA_TRSM_FEW(c, cuFloatComplex)
-KBLASF_CUDA_TRSM_FEW(z, cuDoubleComplex)
-#undef KBLASF_CUDA_TRSM_FEW
-
 #ifdef __cplusplus
 }
 #endif
