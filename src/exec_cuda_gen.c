@@ -60,12 +60,42 @@ static kblasf_status_t cuda_symv(kblasf_context *ctx, char uplo, kblasf_int n, T
         PNAME("SYMV kernel"));
 }
 
+/* A GEMM whose C is one column or one row is a matrix-vector product: our GEMV kernel reads
+ * A at the copy bandwidth, where cuBLAS's GEMM spreads it over the few tiles of C (the
+ * recursive TRMM/TRSM with one right-hand side). Conjugated vectors have no GEMV form:
+ * 0, and cuBLAS does those. */
+static int gemm_as_gemv(kblasf_context *ctx, char transa, char transb, kblasf_int m,
+                        kblasf_int n, kblasf_int k, T alpha, const T *A, kblasf_int lda,
+                        const T *B, kblasf_int ldb, T beta, T *C, kblasf_int ldc,
+                        kblasf_status_t *st)
+{
+    int na = kblasf_lsame(transa, 'N'), nb = kblasf_lsame(transb, 'N');
+
+    if (n == 1 && !(IS_COMPLEX && kblasf_lsame(transb, 'C'))) {
+        /* C(:,1) = alpha op(A) op(B)(:,1) + beta C(:,1) */
+        *st = cuda_gemv(ctx, transa, na ? m : k, na ? k : m, alpha, A, lda, 0, 0, B,
+                        nb ? 1 : ldb, beta, C, 1);
+        return 1;
+    }
+    if (m == 1 && !(IS_COMPLEX && (kblasf_lsame(transa, 'C') || kblasf_lsame(transb, 'C')))) {
+        /* C(1,:)^T = alpha op(B)^T op(A)(1,:)^T + beta C(1,:)^T */
+        *st = cuda_gemv(ctx, nb ? 'T' : 'N', nb ? k : n, nb ? n : k, alpha, B, ldb, 0, 0, A,
+                        na ? lda : 1, beta, C, ldc);
+        return 1;
+    }
+    return 0;
+}
+
 static kblasf_status_t cuda_gemm(kblasf_context *ctx, char transa, char transb, kblasf_int m,
                                  kblasf_int n, kblasf_int k, T alpha, const T *A,
                                  kblasf_int lda, const T *B, kblasf_int ldb, T beta, T *C,
                                  kblasf_int ldc)
 {
     CT a = TO_CT(alpha), b = TO_CT(beta);
+    kblasf_status_t st;
+
+    if (gemm_as_gemv(ctx, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, &st))
+        return st;
     return kblasf_cublas_check(
         CUBLAS(gemm)(kblasf_cuda_cublas(ctx), kblasf_cu_op(transa), kblasf_cu_op(transb),
                      m, n, k, &a, (const CT *)A, lda, (const CT *)B, ldb, &b, (CT *)C, ldc),
@@ -82,7 +112,7 @@ static kblasf_status_t trmm_out_of_place(kblasf_context *ctx, int full, char sid
                                          T alpha, const T *A, kblasf_int lda, T *B,
                                          kblasf_int ldb, T *W, size_t wbytes)
 {
-    CT a = TO_CT(alpha), zero = TO_CT(0);
+    CT a = TO_CT(alpha);
     int left = kblasf_lsame(side, 'L');
     size_t unit = (size_t)(left ? m : n) * sizeof(T);
     kblasf_int total = left ? n : m, step = (kblasf_int)MIN((size_t)total, wbytes / unit), p0;
@@ -94,14 +124,8 @@ static kblasf_status_t trmm_out_of_place(kblasf_context *ctx, int full, char sid
         kblasf_int len = MIN(step, total - p0), pm = left ? m : len, pn = left ? len : n;
         T *Bp = left ? B + (size_t)p0 * ldb : B + p0;
         if (full)
-            st = kblasf_cublas_check(
-                left ? CUBLAS(gemm)(kblasf_cuda_cublas(ctx), kblasf_cu_op(transa), CUBLAS_OP_N, pm,
-                                    pn, pm, &a, (const CT *)A, lda, (const CT *)Bp, ldb, &zero,
-                                    (CT *)W, pm)
-                     : CUBLAS(gemm)(kblasf_cuda_cublas(ctx), CUBLAS_OP_N, kblasf_cu_op(transa), pm,
-                                    pn, pn, &a, (const CT *)Bp, ldb, (const CT *)A, lda, &zero,
-                                    (CT *)W, pm),
-                PNAME("GEMM"));
+            st = left ? cuda_gemm(ctx, transa, 'N', pm, pn, pm, alpha, A, lda, Bp, ldb, 0, W, pm)
+                      : cuda_gemm(ctx, 'N', transa, pm, pn, pn, alpha, Bp, ldb, A, lda, 0, W, pm);
         else
             st = kblasf_cublas_check(
                 CUBLAS(trmm)(kblasf_cuda_cublas(ctx), kblasf_cu_side(side), kblasf_cu_fill(uplo),
