@@ -81,20 +81,6 @@ KBLASF_CUDA_TRTRI_DIAG(c, cuFloatComplex)
 KBLASF_CUDA_TRTRI_DIAG(z, cuDoubleComplex)
 #undef KBLASF_CUDA_TRTRI_DIAG
 
-/* Solves M X = alpha B in place for 1 <= nrhs <= 16 right-hand sides in one persistent
- * kernel (trsm_few.cu): see there. Inverses of A's diagonal blocks of order
- * KBLASF_CUDA_TRSM_FEW_NB(precision index s=0 .. z=3). */
-#define KBLASF_CUDA_TRSM_FEW_NB(prec) ((prec) == 3 ? 32 : 64)
-#define KBLASF_CUDA_TRSM_FEW(P, T)                                                     \
-cudaError_t kblasf_cuda_##P##trsm_few(cudaStream_t stream, int lowerM, int trM, int cj,\
-        int64_t k, int64_t nrhs, T alpha, const T *A, int64_t lda, const T *inv, T *B, \
-        int64_t sj, int64_t sr, T *partial, int *ints);
-KBLASF_CUDA_TRSM_FEW(s, float)
-KBLASF_CUDA_TRSM_FEW(d, double)
-KBLASF_CUDA_TRSM_FEW(c, cuFloatComplex)
-KBLASF_CUDA_TRSM_FEW(z, cuDoubleComplex)
-#undef KBLASF_CUDA_TRSM_FEW
-
 #ifdef __cplusplus
 }
 #endif

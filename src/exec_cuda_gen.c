@@ -275,43 +275,6 @@ static kblasf_status_t cuda_trtri_diag(kblasf_context *ctx, char uplo, char diag
     return st;
 }
 
-/* Few right-hand sides (prims.h): the inverses of the diagonal blocks of the kernel's
- * order, then one persistent kernel (cuda/trsm_few.cu). M X = alpha B with M = op(A) for
- * side L and op(A)^T for side R (whose right-hand sides are the rows of B). */
-static kblasf_status_t cuda_trsm_few(kblasf_context *ctx, char side, char uplo, char transa,
-                                     char diag, kblasf_int m, kblasf_int n, T alpha,
-                                     const T *A, kblasf_int lda, T *B, kblasf_int ldb)
-{
-    enum { NB = KBLASF_CUDA_TRSM_FEW_NB(PREC_INDEX) };
-    int left = kblasf_lsame(side, 'L'), lower = kblasf_lsame(uplo, 'L');
-    int tr = !kblasf_lsame(transa, 'N'), cj = kblasf_lsame(transa, 'C');
-    int trM = left ? tr : !tr, lowerM = lower == (trM == 0);
-    kblasf_int k = left ? m : n, nrhs = left ? n : m, nblk = (k + NB - 1) / NB;
-    size_t nw = (size_t)nblk * NB * (NB + 1), ns = kblasf_trtri_diag_scratch(k, NB);
-    size_t np = (size_t)k * nrhs, tbytes = ((nw + ns + np) * sizeof(T) + 15) / 16 * 16;
-    size_t ibytes = (2 * (size_t)nblk + 1) * 32 * sizeof(int); /* padded: trsm_few.cu */
-    T *W = kblasf_scratch(ctx, tbytes + ibytes), *partial;
-    int *ints;
-    kblasf_status_t st;
-
-    if (!W)
-        return KBLASF_STATUS_NOT_SUPPORTED;
-    partial = W + nw + ns;
-    ints = (int *)((char *)W + tbytes);
-    st = cuda_trtri_diag(ctx, uplo, diag, k, NB, A, lda, W, W + nw);
-    if (!st)
-        st = kblasf_cuda_check(cudaMemsetAsync(partial, 0, np * sizeof(T) + (tbytes - (nw + ns + np) * sizeof(T)) + ibytes,
-                                               (cudaStream_t)ctx->stream),
-                               "cudaMemsetAsync");
-    if (!st)
-        st = kblasf_cuda_check(KBLASF_CAT3(kblasf_cuda_, PREC, trsm_few)(
-                                   (cudaStream_t)ctx->stream, lowerM, trM, cj, k, nrhs,
-                                   TO_CT(alpha), (const CT *)A, lda, (const CT *)W, (CT *)B,
-                                   left ? 1 : ldb, left ? ldb : 1, (CT *)partial, ints),
-                               PNAME("TRSM_FEW kernel"));
-    return st;
-}
-
 void FN(cuda_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
 {
     p->gemv = cuda_gemv;
@@ -321,5 +284,4 @@ void FN(cuda_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
     p->trmm_padded = cuda_trmm_padded;
     p->trsm = cuda_trsm;
     p->trtri_diag = cuda_trtri_diag;
-    p->trsm_few = cuda_trsm_few;
 }

@@ -12,8 +12,6 @@
 
 struct kblasf_context;
 
-enum { KBLASF_TRSM_FEW_MAX = 16 };
-
 #define KBLASF_PRIMS_TABLE(P, T)                                                        \
 typedef struct kblasf_prims_##P {                                                       \
     kblasf_status_t (*gemv)(struct kblasf_context *ctx, char trans, kblasf_int m,       \
@@ -38,12 +36,6 @@ typedef struct kblasf_prims_##P {                                               
             T *B, kblasf_int ldb);                                                      \
     /* in place: B := alpha*inv(op(A))*B or alpha*B*inv(op(A)) */                       \
     kblasf_status_t (*trsm)(struct kblasf_context *ctx, char side, char uplo,           \
-            char transa, char diag, kblasf_int m, kblasf_int n, T alpha, const T *A,    \
-            kblasf_int lda, T *B, kblasf_int ldb);                                      \
-    /* in place, like trsm, for at most KBLASF_TRSM_FEW_MAX right-hand sides and alpha != 0, \
-     * in one pass that hides the chain of diagonal blocks under the reading of A;      \
-     * NOT_SUPPORTED when its scratch memory cannot be had. NULL: not provided. */      \
-    kblasf_status_t (*trsm_few)(struct kblasf_context *ctx, char side, char uplo,       \
             char transa, char diag, kblasf_int m, kblasf_int n, T alpha, const T *A,    \
             kblasf_int lda, T *B, kblasf_int ldb);                                      \
     /* Inverts the diagonal blocks of order nb (a power of two) of the k x k triangle A: \

@@ -223,17 +223,6 @@ static kblasf_status_t trxm(kblasf_handle_t h, int solve, char side, char uplo, 
     all.d = 0;
     all.B = B;
     a.nb = kblasf_trxm_stop_size(h, solve);
-    if (solve && *alpha != 0 && kblasf_trsm_invert(h) && PRIMS(h)->trsm_few &&
-        (a.left ? n : m) <= KBLASF_TRSM_FEW_MAX) {
-        kblasf_status_t st = PRIMS(h)->trsm_few(h, side, uplo, trans, diag, m, n, *alpha, A,
-                                                lda, B, ldb);
-        if (st != KBLASF_STATUS_NOT_SUPPORTED) {
-            kblasf_log_call(h, name + 7, "%c%c%c%c, m=%lld, n=%lld, few right-hand sides: one "
-                            "pass over inverted blocks of 64", side, uplo, trans, diag,
-                            (long long)m, (long long)n);
-            return st;
-        }
-    }
     if (solve && *alpha != 0 && kblasf_trsm_invert(h)) {
         why = prepare_inverse(&a, all.k);
         if (why)
