@@ -1,6 +1,6 @@
-/* cuda_scalar.cuh — what the kblasf matrix-vector kernels share: element-type traits
- * (zero, conj, mul, fma, shuffles, atomicAdd with complex as two real atomics, loads and
- * 16-byte vector loads), programmatic-dependent-launch hooks, the per-device caches of
+/* cuda_scalar.cuh — what the kblasf kernels share: element-type traits
+ * (zero, one, conj, add, sub, mul, recip, fma, shuffles, atomicAdd with complex as two
+ * real atomics, loads and 16-byte vector loads), programmatic-dependent-launch hooks, the per-device caches of
  * the SM count and of kernel occupancy, the launch helper and the y := beta*y kernel.
  * Internal to cuda/; everything lives in an unnamed namespace so that each .cu file has
  * its own copy and no template instantiation is shared between translation units. */
@@ -30,10 +30,13 @@ template <typename T> struct Sc;
 template <> struct Sc<float> {
     static constexpr bool complex = false;
     __host__ __device__ static float zero() { return 0.0f; }
+    __host__ __device__ static float one() { return 1.0f; }
     __host__ __device__ static bool is_zero(float a) { return a == 0.0f; }
     __host__ __device__ static bool is_one(float a) { return a == 1.0f; }
     __device__ __forceinline__ static float conj(float a) { return a; }
     __device__ __forceinline__ static float add(float a, float b) { return a + b; }
+    __device__ __forceinline__ static float sub(float a, float b) { return a - b; }
+    __device__ __forceinline__ static float recip(float a) { return 1.0f / a; }
     __device__ __forceinline__ static float mul(float a, float b) { return a * b; }
     /* a*b + c and conj(a)*b + c */
     __device__ __forceinline__ static float fma(float a, float b, float c) { return fm(a, b, c); }
@@ -55,10 +58,13 @@ template <> struct Sc<float> {
 template <> struct Sc<double> {
     static constexpr bool complex = false;
     __host__ __device__ static double zero() { return 0.0; }
+    __host__ __device__ static double one() { return 1.0; }
     __host__ __device__ static bool is_zero(double a) { return a == 0.0; }
     __host__ __device__ static bool is_one(double a) { return a == 1.0; }
     __device__ __forceinline__ static double conj(double a) { return a; }
     __device__ __forceinline__ static double add(double a, double b) { return a + b; }
+    __device__ __forceinline__ static double sub(double a, double b) { return a - b; }
+    __device__ __forceinline__ static double recip(double a) { return 1.0 / a; }
     __device__ __forceinline__ static double mul(double a, double b) { return a * b; }
     __device__ __forceinline__ static double fma(double a, double b, double c) { return fm(a, b, c); }
     __device__ __forceinline__ static double fmac(double a, double b, double c) { return fm(a, b, c); }
@@ -80,10 +86,22 @@ template <typename C, typename R> struct ScComplex {
     static constexpr bool complex = true;
     __host__ __device__ static C mk(R re, R im) { C c; c.x = re; c.y = im; return c; }
     __host__ __device__ static C zero() { return mk(R(0), R(0)); }
+    __host__ __device__ static C one() { return mk(R(1), R(0)); }
     __host__ __device__ static bool is_zero(C a) { return a.x == R(0) && a.y == R(0); }
     __host__ __device__ static bool is_one(C a) { return a.x == R(1) && a.y == R(0); }
     __device__ __forceinline__ static C conj(C a) { return mk(a.x, -a.y); }
     __device__ __forceinline__ static C add(C a, C b) { return mk(a.x + b.x, a.y + b.y); }
+    __device__ __forceinline__ static C sub(C a, C b) { return mk(a.x - b.x, a.y - b.y); }
+    /* 1/a, scaled against overflow as cuCdiv does (Smith's method) */
+    __device__ __forceinline__ static C recip(C a)
+    {
+        if (fabs(a.x) >= fabs(a.y)) {
+            const R r = a.y / a.x, d = a.x + a.y * r;
+            return mk(R(1) / d, -r / d);
+        }
+        const R r = a.x / a.y, d = a.y + a.x * r;
+        return mk(r / d, R(-1) / d);
+    }
     __device__ __forceinline__ static C mul(C a, C b) { return mk(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
     __device__ __forceinline__ static C fma(C a, C b, C c)
     {

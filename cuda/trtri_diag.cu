@@ -16,26 +16,6 @@ namespace {
 
 constexpr int IB = 32; /* the largest block, and the threads of a thread block */
 
-/* 1, 1/a and a - b in each element type */
-__device__ __forceinline__ void set_one(float &a) { a = 1.0f; }
-__device__ __forceinline__ void set_one(double &a) { a = 1.0; }
-__device__ __forceinline__ void set_one(cuFloatComplex &a) { a = make_cuFloatComplex(1.0f, 0.0f); }
-__device__ __forceinline__ void set_one(cuDoubleComplex &a) { a = make_cuDoubleComplex(1.0, 0.0); }
-__device__ __forceinline__ float one_over(float a) { return 1.0f / a; }
-__device__ __forceinline__ double one_over(double a) { return 1.0 / a; }
-__device__ __forceinline__ cuFloatComplex one_over(cuFloatComplex a)
-{
-    return cuCdivf(make_cuFloatComplex(1.0f, 0.0f), a);
-}
-__device__ __forceinline__ cuDoubleComplex one_over(cuDoubleComplex a)
-{
-    return cuCdiv(make_cuDoubleComplex(1.0, 0.0), a);
-}
-__device__ __forceinline__ float sub(float a, float b) { return a - b; }
-__device__ __forceinline__ double sub(double a, double b) { return a - b; }
-__device__ __forceinline__ cuFloatComplex sub(cuFloatComplex a, cuFloatComplex b) { return cuCsubf(a, b); }
-__device__ __forceinline__ cuDoubleComplex sub(cuDoubleComplex a, cuDoubleComplex b) { return cuCsub(a, b); }
-
 template <typename T>
 __global__ void __launch_bounds__(IB) trtri_diag_kernel(bool lower, bool unit, int64_t k, int bs,
                                                         const T *A, int64_t lda, T *W, int64_t ldw)
@@ -47,15 +27,14 @@ __global__ void __launch_bounds__(IB) trtri_diag_kernel(bool lower, bool unit, i
     const int s = k - o < bs ? (int)(k - o) : bs;
     const T *Ab = A + (o + o * lda);
     T *Wb = W + (o + o * ldw);
-    T one;
+    const T one = Sc<T>::one();
 
-    set_one(one);
     /* row t of the block; a warp's loads run down a column. The other triangle and the
      * diagonal are never read (the caller may keep anything there). */
     for (int c = 0; c < s; ++c)
         sA[t][c] = t < s && (lower ? t > c : t < c) ? Ab[t + c * lda] : Sc<T>::zero();
     if (t < s)
-        dinv[t] = unit ? one : one_over(Ab[t + t * lda]);
+        dinv[t] = unit ? one : Sc<T>::recip(Ab[t + t * lda]);
     __syncthreads();
     if (t < s) {
         /* X(i,t) = (delta(i,t) - sum over the rows solved before i of A(i,j) X(j,t)) / A(i,i),
@@ -73,7 +52,7 @@ __global__ void __launch_bounds__(IB) trtri_diag_kernel(bool lower, bool unit, i
             if (lower ? i < t : i > t)
                 x = Sc<T>::zero();
             else
-                x = Sc<T>::mul(sub(i == t ? one : Sc<T>::zero(), acc), dinv[i]);
+                x = Sc<T>::mul(Sc<T>::sub(i == t ? one : Sc<T>::zero(), acc), dinv[i]);
             sX[i][t] = x;
         }
     }

@@ -203,46 +203,41 @@ static kblasf_status_t cuda_trsm(kblasf_context *ctx, char side, char uplo, char
         PNAME("TRSM"));
 }
 
+/* C_i := alpha * A_i * B_i for cnt triples at constant strides (no transposes, beta 0) */
+static kblasf_status_t batched_product(kblasf_context *ctx, kblasf_int m, kblasf_int n,
+                                       kblasf_int k, CT alpha, const T *A, kblasf_int lda,
+                                       long long sa, const T *B, kblasf_int ldb, long long sb,
+                                       T *C, kblasf_int ldc, long long sc, kblasf_int cnt)
+{
+    CT zero = TO_CT(0);
+    return kblasf_cublas_check(
+        CUBLAS(gemmStridedBatched)(kblasf_cuda_cublas(ctx), CUBLAS_OP_N, CUBLAS_OP_N, m, n, k,
+                                   &alpha, (const CT *)A, lda, sa, (const CT *)B, ldb, sb, &zero,
+                                   (CT *)C, ldc, sc, cnt),
+        PNAME("GEMM (batched)"));
+}
+
 /* One doubling step of cuda_trtri_diag on `cnt` pairs of diagonal blocks of order s (and
  * s2 <= s for the second), spaced 2s apart from diagonal offset d: with the inverses X11
- * and X22 in W, the off-diagonal block of the pair's inverse is
- *   lower: X21 = -X22 * A21 * X11     upper: X12 = -X11 * A12 * X22
- * computed through S as two strided-batched GEMMs. W has leading dimension nb. */
+ * and X22 in W (leading dimension nb), the off-diagonal block of the pair's inverse is
+ *   lower: X21 = -X22 * (A21 * X11)     upper: X12 = -X11 * (A12 * X22)
+ * that is Xoff = -Xfirst * (Aoff * Xlast), through S. */
 static kblasf_status_t double_blocks(kblasf_context *ctx, int lower, kblasf_int d,
                                      kblasf_int cnt, kblasf_int s, kblasf_int s2, const T *A,
                                      kblasf_int lda, T *W, kblasf_int nb, T *S)
 {
-    cublasHandle_t cb = kblasf_cuda_cublas(ctx);
-    CT one = TO_CT(1), zero = TO_CT(0), minus_one = TO_CT(-1);
-    const CT *X11 = (const CT *)(W + d + (size_t)d * nb);
-    const CT *X22 = (const CT *)(W + (d + s) + (size_t)(d + s) * nb);
+    const T *X11 = W + d + (size_t)d * nb, *X22 = W + (d + s) + (size_t)(d + s) * nb;
+    const T *Xfirst = lower ? X22 : X11, *Xlast = lower ? X11 : X22;
+    kblasf_int rows = lower ? s2 : s, cols = lower ? s : s2; /* of Aoff and Xoff */
+    size_t ir = lower ? d + s : d, ic = lower ? d : d + s;   /* where Aoff and Xoff start */
     long long sa = 2 * s * ((long long)lda + 1), sw = 2 * s * ((long long)nb + 1);
     long long ss = (long long)s * s;
     kblasf_status_t st;
 
-    if (lower) { /* S = A21 X11 (s2 x s), then X21 = -X22 S */
-        st = kblasf_cublas_check(
-            CUBLAS(gemmStridedBatched)(cb, CUBLAS_OP_N, CUBLAS_OP_N, s2, s, s, &one,
-                                       (const CT *)(A + (d + s) + (size_t)d * lda), lda, sa, X11,
-                                       nb, sw, &zero, (CT *)S, s, ss, cnt),
-            PNAME("GEMM (batched)"));
-        return st ? st : kblasf_cublas_check(
-            CUBLAS(gemmStridedBatched)(cb, CUBLAS_OP_N, CUBLAS_OP_N, s2, s, s2, &minus_one, X22, nb,
-                                       sw, (const CT *)S, s, ss, &zero,
-                                       (CT *)(W + (d + s) + (size_t)d * nb), nb, sw, cnt),
-            PNAME("GEMM (batched)"));
-    }
-    /* S = A12 X22 (s x s2), then X12 = -X11 S */
-    st = kblasf_cublas_check(
-        CUBLAS(gemmStridedBatched)(cb, CUBLAS_OP_N, CUBLAS_OP_N, s, s2, s2, &one,
-                                   (const CT *)(A + d + (size_t)(d + s) * lda), lda, sa, X22, nb,
-                                   sw, &zero, (CT *)S, s, ss, cnt),
-        PNAME("GEMM (batched)"));
-    return st ? st : kblasf_cublas_check(
-        CUBLAS(gemmStridedBatched)(cb, CUBLAS_OP_N, CUBLAS_OP_N, s, s2, s, &minus_one, X11, nb, sw,
-                                   (const CT *)S, s, ss, &zero,
-                                   (CT *)(W + d + (size_t)(d + s) * nb), nb, sw, cnt),
-        PNAME("GEMM (batched)"));
+    st = batched_product(ctx, rows, cols, cols, TO_CT(1), A + ir + ic * lda, lda, sa, Xlast, nb,
+                         sw, S, s, ss, cnt);
+    return st ? st : batched_product(ctx, rows, cols, rows, TO_CT(-1), Xfirst, nb, sw, S, s, ss,
+                                     W + ir + ic * nb, nb, sw, cnt);
 }
 
 /* The inverses of the diagonal blocks of order nb (prims.h): our kernel inverts blocks of

@@ -23,16 +23,7 @@
 #include <stdlib.h>
 #include "prec.h"
 #include "internal.h"
-
-typedef struct trxm_args {
-    kblasf_context *ctx;
-    int left, lower, eff_lower, solve;
-    char side, uplo, trans, diag;
-    kblasf_int nb;       /* stop size: the order of the diagonal blocks */
-    const T *A;          /* the whole triangle */
-    kblasf_int lda, ldb;
-    const T *inv;        /* TRSM with leaves "invert": the inverted diagonal blocks, else NULL */
-} trxm_args;
+#include "trxm.h"
 
 /* The first block of a split of k > nb: nb times the largest power of two not above half
  * the number of blocks. */
@@ -52,13 +43,13 @@ typedef struct half {
     T *B;
 } half;
 
-static const T *at(const trxm_args *a, kblasf_int i, kblasf_int j)
+static const T *at(const trxm_plan *a, kblasf_int i, kblasf_int j)
 {
     return a->A + i + (size_t)j * a->lda;
 }
 
 /* The base case on block h: m x n is the shape of its part of B. */
-static kblasf_status_t leaf(const trxm_args *a, kblasf_int m, kblasf_int n, T alpha, half h)
+static kblasf_status_t leaf(const trxm_plan *a, kblasf_int m, kblasf_int n, T alpha, half h)
 {
     const T *Ad = at(a, h.d, h.d);
 
@@ -72,7 +63,7 @@ static kblasf_status_t leaf(const trxm_args *a, kblasf_int m, kblasf_int n, T al
 
 /* dst := alpha*op(Aoff)*src + beta*dst (side L), or dst := alpha*src*op(Aoff) + beta*dst,
  * with Aoff the off-diagonal block between the two halves. */
-static kblasf_status_t update(const trxm_args *a, kblasf_int m, kblasf_int n, half dst,
+static kblasf_status_t update(const trxm_plan *a, kblasf_int m, kblasf_int n, half dst,
                               half src, T alpha, const T *Aoff, T beta)
 {
     return a->left ? PRIMS(a->ctx)->gemm(a->ctx, a->trans, 'N', dst.k, n, src.k, alpha, Aoff,
@@ -81,16 +72,16 @@ static kblasf_status_t update(const trxm_args *a, kblasf_int m, kblasf_int n, ha
                                          a->ldb, Aoff, a->lda, beta, dst.B, a->ldb);
 }
 
-static kblasf_status_t rec(const trxm_args *a, kblasf_int m, kblasf_int n, T alpha, half h);
+static kblasf_status_t rec(const trxm_plan *a, kblasf_int m, kblasf_int n, T alpha, half h);
 
 /* The recursion on half x of a block whose part of B is m x n. */
-static kblasf_status_t rec_half(const trxm_args *a, kblasf_int m, kblasf_int n, T alpha, half x)
+static kblasf_status_t rec_half(const trxm_plan *a, kblasf_int m, kblasf_int n, T alpha, half x)
 {
     return rec(a, a->left ? x.k : m, a->left ? n : x.k, alpha, x);
 }
 
 /* The operation on block h of order h.k; B's part of it is m x n. */
-static kblasf_status_t rec(const trxm_args *a, kblasf_int m, kblasf_int n, T alpha, half h)
+static kblasf_status_t rec(const trxm_plan *a, kblasf_int m, kblasf_int n, T alpha, half h)
 {
     kblasf_int k1;
     const T *Aoff;
@@ -133,8 +124,6 @@ static kblasf_status_t rec(const trxm_args *a, kblasf_int m, kblasf_int n, T alp
     return rec_half(a, m, n, one, second);
 }
 
-/* Argument checks in BLAS order (positions without the handle); 0 when all are legal.
- * Shared with the host-pointer forms (trxm_host_gen.c). */
 kblasf_int FN(trxm_check_args)(char side, char uplo, char trans, char diag, kblasf_int m,
                                kblasf_int n, const T *alpha, kblasf_int lda, kblasf_int ldb)
 {
@@ -161,20 +150,20 @@ kblasf_int FN(trxm_check_args)(char side, char uplo, char trans, char diag, kbla
     return 0;
 }
 
-/* TRSM with leaves "invert": sets a->nb to the order of the diagonal blocks (a power of
+/* TRSM with leaves "invert": sets p->nb to the order of the diagonal blocks (a power of
  * two, as the executor's batched inversion doubles blocks; never above the next power of
- * two of k) and a->inv to their inverses. Returns NULL, or why it could not (a->inv stays
+ * two of k) and p->inv to their inverses. Returns NULL, or why it could not (p->inv stays
  * NULL and the leaves solve). */
-static const char *prepare_inverse(trxm_args *a, kblasf_int k)
+static const char *prepare_inverse(trxm_plan *p)
 {
-    kblasf_context *ctx = a->ctx;
-    kblasf_int nb = 1, ninv;
+    kblasf_context *ctx = p->ctx;
+    kblasf_int nb = 1, ninv, k = p->k;
     size_t elems;
     T *W;
 
     if (!PRIMS(ctx)->trtri_diag)
         return "the executor has no batched inversion";
-    while (2 * nb <= a->nb && nb < k)
+    while (2 * nb <= p->nb && nb < k)
         nb *= 2;
     ninv = (k + nb - 1) / nb;
     /* the blocks (ld nb, block b at b*nb*(nb+1)), then the inversion's scratch */
@@ -182,12 +171,53 @@ static const char *prepare_inverse(trxm_args *a, kblasf_int k)
     W = kblasf_scratch(ctx, elems * sizeof(T));
     if (!W)
         return "no device memory for the inverted blocks";
-    if (PRIMS(ctx)->trtri_diag(ctx, a->uplo, a->diag, k, nb, a->A, a->lda, W,
+    if (PRIMS(ctx)->trtri_diag(ctx, p->uplo, p->diag, k, nb, p->A, p->lda, W,
                                W + (size_t)ninv * nb * (nb + 1)))
         return "the batched inversion failed";
-    a->nb = nb;
-    a->inv = W;
+    p->nb = nb;
+    p->inv = W;
     return NULL;
+}
+
+void FN(trxm_plan)(trxm_plan *p, kblasf_handle_t h, int solve, char side, char uplo,
+                   char trans, char diag, kblasf_int k, T alpha, const T *A, kblasf_int lda,
+                   kblasf_int ldb)
+{
+    const char *why;
+
+    p->ctx = h;
+    p->solve = solve;
+    p->side = side;
+    p->uplo = uplo;
+    p->trans = trans;
+    p->diag = diag;
+    p->left = kblasf_lsame(side, 'L');
+    p->lower = kblasf_lsame(uplo, 'L');
+    p->eff_lower = p->lower == kblasf_lsame(trans, 'N');
+    p->A = A;
+    p->lda = lda;
+    p->ldb = ldb;
+    p->k = k;
+    p->alpha = alpha;
+    p->inv = NULL;
+    p->nb = kblasf_trxm_stop_size(h, solve);
+    if (solve && alpha != 0 && kblasf_trsm_invert(h) && (why = prepare_inverse(p)))
+        kblasf_log("%sTRSM: leaves solve instead of multiplying by inverses: %s", PREC_UPPER, why);
+}
+
+kblasf_status_t FN(trxm_run)(const trxm_plan *p, kblasf_int m, kblasf_int n, T *B)
+{
+    half all;
+
+    all.k = p->k;
+    all.d = 0;
+    all.B = B;
+    kblasf_log_call(p->ctx, p->solve ? PNAME("TRSM") : PNAME("TRMM"),
+                    "%c%c%c%c, m=%lld, n=%lld, stop size %lld%s", p->side, p->uplo, p->trans,
+                    p->diag, (long long)m, (long long)n, (long long)p->nb,
+                    !p->solve ? "" : p->inv ? ", leaves multiply by inverted blocks"
+                                            : ", leaves solve");
+    return rec(p, m, n, p->alpha, all);
 }
 
 static kblasf_status_t trxm(kblasf_handle_t h, int solve, char side, char uplo, char trans,
@@ -195,10 +225,8 @@ static kblasf_status_t trxm(kblasf_handle_t h, int solve, char side, char uplo, 
                             kblasf_int lda, T *B, kblasf_int ldb)
 {
     const char *name = solve ? "KBLASF_" PNAME("TRSM") : "KBLASF_" PNAME("TRMM");
-    const char *why = "";
     kblasf_int pos;
-    trxm_args a;
-    half all;
+    trxm_plan p;
 
     if (!h)
         return KBLASF_STATUS_INVALID_VALUE;
@@ -206,33 +234,9 @@ static kblasf_status_t trxm(kblasf_handle_t h, int solve, char side, char uplo, 
         return kblasf_arg_error(name, pos);
     if (m == 0 || n == 0)
         return KBLASF_STATUS_SUCCESS;
-    a.ctx = h;
-    a.solve = solve;
-    a.side = side;
-    a.uplo = uplo;
-    a.trans = trans;
-    a.diag = diag;
-    a.left = kblasf_lsame(side, 'L');
-    a.lower = kblasf_lsame(uplo, 'L');
-    a.eff_lower = a.lower == kblasf_lsame(trans, 'N');
-    a.A = A;
-    a.lda = lda;
-    a.ldb = ldb;
-    a.inv = NULL;
-    all.k = a.left ? m : n;
-    all.d = 0;
-    all.B = B;
-    a.nb = kblasf_trxm_stop_size(h, solve);
-    if (solve && *alpha != 0 && kblasf_trsm_invert(h)) {
-        why = prepare_inverse(&a, all.k);
-        if (why)
-            kblasf_log("%s: leaves solve instead of multiplying by inverses: %s", name + 7, why);
-    }
-    kblasf_log_call(h, name + 7, "%c%c%c%c, m=%lld, n=%lld, stop size %lld%s", side, uplo,
-                    trans, diag, (long long)m, (long long)n, (long long)a.nb,
-                    !solve ? "" : a.inv ? ", leaves multiply by inverted blocks"
-                                        : ", leaves solve");
-    return rec(&a, m, n, *alpha, all);
+    FN(trxm_plan)(&p, h, solve, side, uplo, trans, diag, kblasf_lsame(side, 'L') ? m : n,
+                  *alpha, A, lda, ldb);
+    return FN(trxm_run)(&p, m, n, B);
 }
 
 kblasf_status_t FN(trmm)(kblasf_handle_t h, char side, char uplo, char transa, char diag,

@@ -9,16 +9,10 @@
 #include "prec.h"
 #include "internal.h"
 #include "blas.h"
+#include "trxm.h"
 
 /* Below this order of A, the CPU BLAS is faster than the round trip to the GPU. */
 enum { HOST_MAX_ORDER = 256 };
-
-kblasf_int FN(trxm_check_args)(char side, char uplo, char trans, char diag, kblasf_int m,
-                               kblasf_int n, const T *alpha, kblasf_int lda, kblasf_int ldb);
-
-typedef kblasf_status_t (*device_fn)(kblasf_handle_t, char, char, char, char, kblasf_int,
-                                     kblasf_int, const T *, const T *, kblasf_int, T *,
-                                     kblasf_int);
 
 static kblasf_status_t on_cpu(int solve, char side, char uplo, char transa, char diag,
                               kblasf_int m, kblasf_int n, const T *alpha, const T *A,
@@ -31,7 +25,8 @@ static kblasf_status_t on_cpu(int solve, char side, char uplo, char transa, char
 
 /* The GPU path with the transfers overlapped: A goes first, then B in independent panels
  * (columns for side L, rows for side R) so that panel j computes on the handle's stream
- * while j+1 uploads on queue 1 and j-1 downloads on queue 2. The pipeline needs A and B
+ * while j+1 uploads on queue 1 and j-1 downloads on queue 2; one plan (trxm.h) serves all
+ * panels, so a TRSM inverts its diagonal blocks once. The pipeline needs A and B
  * page-locked: they are locked for the call; where they cannot be, the copies go through
  * the staging buffers one after the other. dA is k x k, dB is m x n with ld m. */
 static kblasf_status_t on_gpu(kblasf_handle_t h, int solve, char side, char uplo, char transa,
@@ -39,10 +34,10 @@ static kblasf_status_t on_gpu(kblasf_handle_t h, int solve, char side, char uplo
                               const T *A, kblasf_int lda, T *B, kblasf_int ldb, T *dA, T *dB)
 {
     const kblasf_pipe_ops *P = h->exec->pipe;
-    device_fn run = solve ? (device_fn)FN(trsm) : (device_fn)FN(trmm);
     int left = kblasf_lsame(side, 'L'), la = -1, lb = -1;
     kblasf_int k = left ? m : n, total = left ? n : m, w, p0;
     kblasf_status_t st;
+    trxm_plan plan;
 
     if (P && (la = P->lock(h, A, ((size_t)(k - 1) * lda + k) * sizeof(T))) >= 0)
         lb = P->lock(h, B, ((size_t)(n - 1) * ldb + m) * sizeof(T));
@@ -52,12 +47,18 @@ static kblasf_status_t on_gpu(kblasf_handle_t h, int solve, char side, char uplo
         st = kblasf_set_matrix(h, k, k, sizeof(T), A, lda, dA, k);
         if (!st)
             st = kblasf_set_matrix(h, m, n, sizeof(T), B, ldb, dB, m);
-        if (!st)
-            st = run(h, side, uplo, transa, diag, m, n, alpha, dA, k, dB, m);
+        if (!st) {
+            FN(trxm_plan)(&plan, h, solve, side, uplo, transa, diag, k, *alpha, dA, k, m);
+            st = FN(trxm_run)(&plan, m, n, dB);
+        }
         return st ? st : kblasf_get_matrix(h, m, n, sizeof(T), dB, m, B, ldb);
     }
     w = MAX(256, (total + 7) / 8); /* about 8 panels */
     st = P->upload(h, 1, k, k, sizeof(T), A, lda, dA, k);
+    if (!st)
+        st = P->order(h, 1, 0);
+    if (!st) /* on the handle's stream, once A is there */
+        FN(trxm_plan)(&plan, h, solve, side, uplo, transa, diag, k, *alpha, dA, k, m);
     for (p0 = 0; p0 < total && !st; p0 += w) {
         kblasf_int len = MIN(w, total - p0), pm = left ? m : len, pn = left ? len : n;
         T *hBp = left ? B + (size_t)p0 * ldb : B + p0, *dBp = left ? dB + (size_t)p0 * m : dB + p0;
@@ -65,7 +66,7 @@ static kblasf_status_t on_gpu(kblasf_handle_t h, int solve, char side, char uplo
         if (!st)
             st = P->order(h, 1, 0);
         if (!st)
-            st = run(h, side, uplo, transa, diag, pm, pn, alpha, dA, k, dBp, m);
+            st = FN(trxm_run)(&plan, pm, pn, dBp);
         if (!st)
             st = P->order(h, 0, 2);
         if (!st)
