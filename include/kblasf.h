@@ -195,6 +195,72 @@ typedef enum {
 } kblasf_trsm_leaves_t;
 kblasf_status_t kblasf_set_trsm_leaves(kblasf_handle_t handle, kblasf_trsm_leaves_t leaves);
 
+/* ---- Cholesky family (LAPACK layer) ----------------------------------------------
+ * Device API: A (and B) in the handle's device memory, LAPACK's arguments after the
+ * handle. `info` (host memory) is set as LAPACK sets it: -i when argument i (counting
+ * from 1 without the handle) is illegal (reported through xerbla_ as KBLASF_DPOTRF, and
+ * the call returns KBLASF_STATUS_INVALID_VALUE without touching data); for POTRF/POSV i > 0
+ * when the leading minor of order i is not positive definite (a non-positive or NaN
+ * pivot); for TRTRI/POTRI i > 0 when A(i,i) is exactly zero (nothing is computed then).
+ *   potrf: Cholesky A = L L^H (uplo 'L') or U^H U ('U'); the other triangle is never
+ *          read or written. On info > 0 the leading info-1 columns (rows for 'U') hold the
+ *          factor of the leading minor and the rest of the triangle is unspecified (the
+ *          host API and the LAPACK names leave A exactly as LAPACK does).
+ *   potrs: solves A X = B with the factor from potrf (two triangular solves); B is
+ *          overwritten by X.
+ *   trtri: inverse of a triangular matrix in place (diag 'U': unit, never read).
+ *   lauum: the product L^H L ('L') or U U^H ('U') in place, of the triangle (meant for a
+ *          factor from potrf, whose diagonal is real).
+ *   potri: inverse of A from its Cholesky factor (trtri then lauum), in place.
+ *   posv:  potrf then potrs, B untouched when info > 0.
+ * potrs is asynchronous on the handle's stream. potrf, trtri, lauum, potri and posv wait
+ * for their own work before returning, because info must be known on return (trtri reads
+ * the diagonal first; potrf reads the pivot check of its diagonal blocks at the end).
+ */
+#define KBLASF_CHOL_PROTOS(P, T)                                                       \
+kblasf_status_t kblasf_##P##potrf(kblasf_handle_t h, char uplo, kblasf_int n, T *A,    \
+        kblasf_int lda, kblasf_int *info);                                             \
+kblasf_status_t kblasf_##P##potrs(kblasf_handle_t h, char uplo, kblasf_int n,          \
+        kblasf_int nrhs, const T *A, kblasf_int lda, T *B, kblasf_int ldb,             \
+        kblasf_int *info);                                                             \
+kblasf_status_t kblasf_##P##potri(kblasf_handle_t h, char uplo, kblasf_int n, T *A,    \
+        kblasf_int lda, kblasf_int *info);                                             \
+kblasf_status_t kblasf_##P##trtri(kblasf_handle_t h, char uplo, char diag, kblasf_int n,\
+        T *A, kblasf_int lda, kblasf_int *info);                                       \
+kblasf_status_t kblasf_##P##lauum(kblasf_handle_t h, char uplo, kblasf_int n, T *A,    \
+        kblasf_int lda, kblasf_int *info);                                             \
+kblasf_status_t kblasf_##P##posv(kblasf_handle_t h, char uplo, kblasf_int n,           \
+        kblasf_int nrhs, T *A, kblasf_int lda, T *B, kblasf_int ldb, kblasf_int *info);\
+/* Host forms: LAPACK's argument lists on host memory, synchronous. Small problems and \
+ * machines without a usable GPU run on the CPU (LAPACK's blocked algorithms built from \
+ * its auxiliaries and the BLAS); larger ones upload A (and B), run the device form on \
+ * the per-thread default handle and copy the result back. KBLASF_VERBOSE=1 says which \
+ * ran and why. Also the F77 symbols kblasf_?potrf_ ... (CALL KBLASF_DPOTRF(...)) and, \
+ * unless configured with --disable-lapack-names, the LAPACK names dpotrf_ ... */      \
+kblasf_status_t kblasf_##P##potrf_host(char uplo, kblasf_int n, T *A, kblasf_int lda,  \
+        kblasf_int *info);                                                             \
+kblasf_status_t kblasf_##P##potrs_host(char uplo, kblasf_int n, kblasf_int nrhs,       \
+        const T *A, kblasf_int lda, T *B, kblasf_int ldb, kblasf_int *info);           \
+kblasf_status_t kblasf_##P##potri_host(char uplo, kblasf_int n, T *A, kblasf_int lda,  \
+        kblasf_int *info);                                                             \
+kblasf_status_t kblasf_##P##trtri_host(char uplo, char diag, kblasf_int n, T *A,       \
+        kblasf_int lda, kblasf_int *info);                                             \
+kblasf_status_t kblasf_##P##lauum_host(char uplo, kblasf_int n, T *A, kblasf_int lda,  \
+        kblasf_int *info);                                                             \
+kblasf_status_t kblasf_##P##posv_host(char uplo, kblasf_int n, kblasf_int nrhs, T *A,  \
+        kblasf_int lda, T *B, kblasf_int ldb, kblasf_int *info);
+
+KBLASF_CHOL_PROTOS(s, float)
+KBLASF_CHOL_PROTOS(d, double)
+KBLASF_CHOL_PROTOS(c, kblasf_complex_float)
+KBLASF_CHOL_PROTOS(z, kblasf_complex_double)
+#undef KBLASF_CHOL_PROTOS
+
+/* LAPACK-style calls (host forms, F77 symbols, LAPACK names) that kblasf served on the
+ * calling thread so far, quick returns and illegal arguments included: a program can
+ * check that relinking reached kblasf. */
+long kblasf_lapack_calls(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -33,6 +33,17 @@ void P##trsm_(const char *side, const char *uplo, const char *transa, const char
               const kblasf_int *lda, T *B, const kblasf_int *ldb, kblasf_strlen,       \
               kblasf_strlen, kblasf_strlen, kblasf_strlen);
 
+/* SYRK (s, d) and HERK (c, z; real alpha and beta) */
+#define KBLASF_BLAS_SYRK(P, NAME, T, RT)                                                \
+void P##NAME##_(const char *uplo, const char *trans, const kblasf_int *n,              \
+              const kblasf_int *k, const RT *alpha, const T *A, const kblasf_int *lda, \
+              const RT *beta, T *C, const kblasf_int *ldc, kblasf_strlen, kblasf_strlen);
+KBLASF_BLAS_SYRK(s, syrk, float, float)
+KBLASF_BLAS_SYRK(d, syrk, double, double)
+KBLASF_BLAS_SYRK(c, herk, kblasf_complex_float, float)
+KBLASF_BLAS_SYRK(z, herk, kblasf_complex_double, double)
+#undef KBLASF_BLAS_SYRK
+
 KBLASF_BLAS_L3(s, float)
 KBLASF_BLAS_L3(d, double)
 KBLASF_BLAS_L3(c, kblasf_complex_float)

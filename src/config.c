@@ -6,7 +6,48 @@
 #include <strings.h>
 #include "internal.h"
 
+const char *const kblasf_routine_names[KBLASF_NROUTINES] = {
+    "POTRF", "POTRS", "POTRI", "TRTRI", "LAUUM", "POSV"};
+
 static kblasf_config config;
+
+/* A byte count with an optional K, M or G suffix (powers of 1024); 0 when unset or bad. */
+static size_t parse_bytes(const char *s)
+{
+    char *end;
+    double v;
+
+    if (!s || !*s)
+        return 0;
+    v = strtod(s, &end);
+    if (end == s || v < 0) {
+        fprintf(stderr, "kblasf: KBLASF_DEVICE_MEMORY_LIMIT=%s not understood (bytes, K/M/G)\n", s);
+        return 0;
+    }
+    switch (*end) {
+    case 'k': case 'K': v *= 1024.0; break;
+    case 'm': case 'M': v *= 1024.0 * 1024.0; break;
+    case 'g': case 'G': v *= 1024.0 * 1024.0 * 1024.0; break;
+    }
+    return v < 1 ? 1 : (size_t)v;
+}
+
+/* KBLASF_<ROUTINE>_MIN_N, else KBLASF_MIN_N, else -1 (the routine's default). */
+static void read_thresholds(void)
+{
+    const char *all = getenv("KBLASF_MIN_N");
+    char name[64];
+    int r;
+
+    for (r = 0; r < KBLASF_NROUTINES; r++) {
+        const char *s;
+        snprintf(name, sizeof name, "KBLASF_%s_MIN_N", kblasf_routine_names[r]);
+        s = getenv(name);
+        if (!(s && *s))
+            s = all;
+        config.min_n[r] = (s && *s) ? atol(s) : -1;
+    }
+}
 static pthread_once_t config_once = PTHREAD_ONCE_INIT;
 
 static void read_config(void)
@@ -40,6 +81,18 @@ static void read_config(void)
         else
             fprintf(stderr, "kblasf: KBLASF_TRSM_LEAVES=%s not understood (invert|solve)\n", s);
     }
+    s = getenv("KBLASF_OFFLOAD");
+    config.offload = KBLASF_OFFLOAD_AUTO;
+    if (s && *s) {
+        if (!strcasecmp(s, "always"))
+            config.offload = KBLASF_OFFLOAD_ALWAYS;
+        else if (!strcasecmp(s, "never"))
+            config.offload = KBLASF_OFFLOAD_NEVER;
+        else if (strcasecmp(s, "auto"))
+            fprintf(stderr, "kblasf: KBLASF_OFFLOAD=%s not understood (auto|always|never)\n", s);
+    }
+    read_thresholds();
+    config.device_memory_limit = parse_bytes(getenv("KBLASF_DEVICE_MEMORY_LIMIT"));
     s = getenv("KBLASF_VERBOSE");
     config.verbose = (s && *s && strcmp(s, "0") != 0);
 }
@@ -71,4 +124,11 @@ int kblasf_trsm_invert(const kblasf_context *ctx)
     kblasf_trsm_leaves_t l = ctx->trsm_leaves ? ctx->trsm_leaves : kblasf_get_config()->trsm_leaves;
 
     return l ? l == KBLASF_TRSM_LEAVES_INVERT : ctx->device >= 0;
+}
+
+kblasf_int kblasf_potrf_leaf(const kblasf_context *ctx)
+{
+    (void)ctx;
+    return 64; /* the CUDA kernel's largest block (cuda/potrf_diag.cu); same on the host so
+                  that CI runs the recursion the GPU runs */
 }

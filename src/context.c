@@ -79,9 +79,10 @@ kblasf_status_t kblasf_destroy(kblasf_handle_t handle)
     if (!handle)
         return KBLASF_STATUS_INVALID_VALUE;
     handle->exec->sync(handle);
-    if (handle->scratch)
-        handle->exec->dev_free(handle, handle->scratch);
+    kblasf_dev_release(handle, handle->scratch);
+    kblasf_dev_release(handle, handle->dinfo);
     handle->exec->fini(handle);
+    free(handle->allocs);
     free(handle);
     return KBLASF_STATUS_SUCCESS;
 }
@@ -167,11 +168,10 @@ void *kblasf_scratch(kblasf_context *ctx, size_t bytes)
 {
     if (bytes <= ctx->scratch_bytes)
         return ctx->scratch;
-    if (ctx->scratch)
-        ctx->exec->dev_free(ctx, ctx->scratch); /* waits for the work that used it */
+    kblasf_dev_release(ctx, ctx->scratch); /* waits for the work that used it */
     ctx->scratch = NULL;
     ctx->scratch_bytes = 0;
-    if (ctx->exec->dev_malloc(ctx, &ctx->scratch, bytes) != KBLASF_STATUS_SUCCESS) {
+    if (kblasf_dev_alloc(ctx, &ctx->scratch, bytes) != KBLASF_STATUS_SUCCESS) {
         ctx->scratch = NULL;
         return NULL;
     }

@@ -53,8 +53,7 @@ void *kblasf_cuda_workspace(kblasf_context *ctx, size_t bytes)
 
     if (bytes > KBLASF_CUDA_WORKSPACE || s->workspace_failed)
         return NULL;
-    if (!s->workspace && cudaMalloc(&s->workspace, KBLASF_CUDA_WORKSPACE) != cudaSuccess) {
-        cudaGetLastError();
+    if (!s->workspace && kblasf_dev_alloc(ctx, &s->workspace, KBLASF_CUDA_WORKSPACE)) {
         s->workspace = NULL;
         s->workspace_failed = 1;
         kblasf_log("no %d MiB device workspace: base cases run in place", KBLASF_CUDA_WORKSPACE >> 20);

@@ -270,6 +270,56 @@ static kblasf_status_t cuda_trtri_diag(kblasf_context *ctx, char uplo, char diag
     return st;
 }
 
+static kblasf_status_t cuda_syrk(kblasf_context *ctx, char uplo, char trans, kblasf_int n,
+                                 kblasf_int k, RT alpha, const T *A, kblasf_int lda, RT beta,
+                                 T *C, kblasf_int ldc)
+{
+    int notrans = kblasf_lsame(trans, 'N');
+
+    cudaSetDevice(ctx->device);
+    return kblasf_cublas_check(
+#if IS_COMPLEX
+        CUBLAS(herk)(kblasf_cuda_cublas(ctx), kblasf_cu_fill(uplo),
+                     notrans ? CUBLAS_OP_N : CUBLAS_OP_C,
+#else
+        CUBLAS(syrk)(kblasf_cuda_cublas(ctx), kblasf_cu_fill(uplo),
+                     notrans ? CUBLAS_OP_N : CUBLAS_OP_T,
+#endif
+                     n, k, &alpha, (const CT *)A, lda, &beta, (CT *)C, ldc),
+        PNAME("SYRK"));
+}
+
+static kblasf_status_t cuda_potrf_leaf(kblasf_context *ctx, char uplo, kblasf_int n, T *A,
+                                       kblasf_int lda, int64_t *info, kblasf_int ioff)
+{
+    cudaSetDevice(ctx->device);
+    return kblasf_cuda_check(KBLASF_CAT3(kblasf_cuda_, PREC, potrf_diag)(
+                                 (cudaStream_t)ctx->stream, kblasf_lsame(uplo, 'L') ? 'L' : 'U',
+                                 n, (CT *)A, lda, info, ioff),
+                             PNAME("POTRF_DIAG kernel"));
+}
+
+static kblasf_status_t cuda_tri_copy(kblasf_context *ctx, char uplo, int unit, kblasf_int m,
+                                     kblasf_int n, const T *A, kblasf_int lda, T *B,
+                                     kblasf_int ldb)
+{
+    cudaSetDevice(ctx->device);
+    return kblasf_cuda_check(kblasf_cuda_tri_copy((cudaStream_t)ctx->stream,
+                                                  kblasf_lsame(uplo, 'L') ? 'L' : 'U', unit, m,
+                                                  n, sizeof(T), A, lda, B, ldb),
+                             "TRI_COPY kernel");
+}
+
+static kblasf_status_t cuda_set_zero(kblasf_context *ctx, kblasf_int m, kblasf_int n, T *B,
+                                     kblasf_int ldb)
+{
+    cudaSetDevice(ctx->device);
+    return kblasf_cuda_check(cudaMemset2DAsync(B, (size_t)ldb * sizeof(T), 0,
+                                               (size_t)m * sizeof(T), n,
+                                               (cudaStream_t)ctx->stream),
+                             "cudaMemset2DAsync");
+}
+
 void FN(cuda_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
 {
     p->gemv = cuda_gemv;
@@ -279,4 +329,8 @@ void FN(cuda_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
     p->trmm_padded = cuda_trmm_padded;
     p->trsm = cuda_trsm;
     p->trtri_diag = cuda_trtri_diag;
+    p->syrk = cuda_syrk;
+    p->potrf_leaf = cuda_potrf_leaf;
+    p->tri_copy = cuda_tri_copy;
+    p->set_zero = cuda_set_zero;
 }

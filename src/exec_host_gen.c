@@ -2,6 +2,7 @@
 #include "prec.h"
 #include "internal.h"
 #include "blas.h"
+#include "lapack_aux.h"
 
 static kblasf_status_t host_gemv(kblasf_context *ctx, char trans, kblasf_int m,
                                  kblasf_int n, T alpha, const T *A, kblasf_int lda,
@@ -84,6 +85,63 @@ static kblasf_status_t host_trtri_diag(kblasf_context *ctx, char uplo, char diag
     return KBLASF_STATUS_SUCCESS;
 }
 
+static kblasf_status_t host_syrk(kblasf_context *ctx, char uplo, char trans, kblasf_int n,
+                                 kblasf_int k, RT alpha, const T *A, kblasf_int lda, RT beta,
+                                 T *C, kblasf_int ldc)
+{
+    (void)ctx;
+#if IS_COMPLEX
+    PFN(herk_)
+#else
+    trans = kblasf_lsame(trans, 'N') ? 'N' : 'T';
+    PFN(syrk_)
+#endif
+        (&uplo, &trans, &n, &k, &alpha, A, &lda, &beta, C, &ldc, 1, 1);
+    return KBLASF_STATUS_SUCCESS;
+}
+
+/* LAPACK's recursive POTRF2 on the block; the first failure of a sequence wins. */
+static kblasf_status_t host_potrf_leaf(kblasf_context *ctx, char uplo, kblasf_int n, T *A,
+                                       kblasf_int lda, int64_t *info, kblasf_int ioff)
+{
+    kblasf_int linfo = 0;
+
+    (void)ctx;
+    PFN(potrf2_)(&uplo, &n, A, &lda, &linfo, 1);
+    if (linfo > 0 && *info == 0)
+        *info = (int64_t)ioff + linfo;
+    return KBLASF_STATUS_SUCCESS;
+}
+
+static kblasf_status_t host_tri_copy(kblasf_context *ctx, char uplo, int unit, kblasf_int m,
+                                     kblasf_int n, const T *A, kblasf_int lda, T *B,
+                                     kblasf_int ldb)
+{
+    int lower = kblasf_lsame(uplo, 'L');
+    kblasf_int i, j;
+
+    (void)ctx;
+    for (j = 0; j < n; j++) {
+        kblasf_int i0 = lower ? j + (unit ? 1 : 0) : 0;
+        kblasf_int i1 = lower ? m : MIN(m, j + (unit ? 0 : 1));
+        for (i = i0; i < i1; i++)
+            B[i + (size_t)j * ldb] = A[i + (size_t)j * lda];
+    }
+    return KBLASF_STATUS_SUCCESS;
+}
+
+static kblasf_status_t host_set_zero(kblasf_context *ctx, kblasf_int m, kblasf_int n, T *B,
+                                     kblasf_int ldb)
+{
+    kblasf_int i, j;
+
+    (void)ctx;
+    for (j = 0; j < n; j++)
+        for (i = 0; i < m; i++)
+            B[i + (size_t)j * ldb] = 0;
+    return KBLASF_STATUS_SUCCESS;
+}
+
 void FN(host_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
 {
     p->gemv = host_gemv;
@@ -93,4 +151,8 @@ void FN(host_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
     p->trmm_padded = host_trmm_padded;
     p->trsm = host_trsm;
     p->trtri_diag = host_trtri_diag;
+    p->syrk = host_syrk;
+    p->potrf_leaf = host_potrf_leaf;
+    p->tri_copy = host_tri_copy;
+    p->set_zero = host_set_zero;
 }

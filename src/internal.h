@@ -7,6 +7,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 #include "kblasf.h"
 #include "prims.h"
 
@@ -77,6 +78,11 @@ struct kblasf_context {
     kblasf_trsm_leaves_t trsm_leaves; /* set on the handle (DEFAULT: config, executor) */
     void       *scratch;         /* device scratch kept between calls (kblasf_scratch) */
     size_t      scratch_bytes;
+    int64_t    *dinfo;           /* one device integer for info (kblasf_dev_info) */
+    /* device memory taken through kblasf_dev_alloc, for KBLASF_DEVICE_MEMORY_LIMIT */
+    size_t      dev_bytes;
+    struct kblasf_alloc { void *p; size_t bytes; } *allocs;
+    size_t      nallocs, cap_allocs;
 };
 
 /* Executors. kblasf_cuda_executor() is NULL when the build has no CUDA. */
@@ -85,6 +91,20 @@ const kblasf_executor *kblasf_cuda_executor(void);
 /* Usable CUDA devices; on 0, *why says why (no driver, no device, build without CUDA). */
 int kblasf_cuda_probe(char *why, size_t whylen);
 
+/* The LAPACK-layer routines whose host forms choose between the CPU and the device. */
+typedef enum {
+    KBLASF_R_POTRF, KBLASF_R_POTRS, KBLASF_R_POTRI, KBLASF_R_TRTRI, KBLASF_R_LAUUM,
+    KBLASF_R_POSV, KBLASF_NROUTINES
+} kblasf_routine_t;
+extern const char *const kblasf_routine_names[KBLASF_NROUTINES]; /* "POTRF", ... */
+
+/* KBLASF_OFFLOAD: where the host forms of the LAPACK layer run. AUTO: on the GPU when the
+ * default handle has one and the problem is at or above the routine's threshold; ALWAYS:
+ * the device algorithm on the default handle's executor whatever the size and executor
+ * (on a machine without a GPU, the host executor: how the tests exercise the upload,
+ * compute and download of the GPU path); NEVER: the CPU path. */
+typedef enum { KBLASF_OFFLOAD_AUTO, KBLASF_OFFLOAD_ALWAYS, KBLASF_OFFLOAD_NEVER } kblasf_offload_t;
+
 /* Configuration from the environment, read once. */
 typedef struct kblasf_config {
     kblasf_backend_t backend;    /* KBLASF_BACKEND=auto|cuda|host */
@@ -92,6 +112,9 @@ typedef struct kblasf_config {
     int              verbose;    /* KBLASF_VERBOSE (0 or 1) */
     long             trxm_nb;    /* KBLASF_TRXM_NB: TRMM/TRSM recursion stop size (0: default) */
     kblasf_trsm_leaves_t trsm_leaves; /* KBLASF_TRSM_LEAVES=solve|invert (DEFAULT: executor's) */
+    kblasf_offload_t offload;    /* KBLASF_OFFLOAD=auto|always|never (LAPACK layer) */
+    long             min_n[KBLASF_NROUTINES]; /* KBLASF_<ROUTINE>_MIN_N, KBLASF_MIN_N (-1: default) */
+    size_t           device_memory_limit; /* KBLASF_DEVICE_MEMORY_LIMIT (0: none) */
 } kblasf_config;
 const kblasf_config *kblasf_get_config(void);
 
@@ -101,6 +124,15 @@ kblasf_int kblasf_trxm_stop_size(const kblasf_context *ctx, int solve);
 /* Whether the recursive TRSM multiplies its leaves by inverted diagonal blocks: the
  * handle's setting, else KBLASF_TRSM_LEAVES, else yes on the GPU and no on the host. */
 int kblasf_trsm_invert(const kblasf_context *ctx);
+/* Device memory through the executor, counted against KBLASF_DEVICE_MEMORY_LIMIT (every
+ * device allocation of the core goes through these two). */
+kblasf_status_t kblasf_dev_alloc(kblasf_context *ctx, void **p, size_t bytes);
+kblasf_status_t kblasf_dev_release(kblasf_context *ctx, void *p);
+/* The handle's device integer for info (allocated on first use; NULL when it cannot be). */
+int64_t *kblasf_dev_info(kblasf_context *ctx);
+/* Order of the diagonal blocks the recursive POTRF factors with the executor's
+ * potrf_leaf (the CUDA kernel takes at most 64). */
+kblasf_int kblasf_potrf_leaf(const kblasf_context *ctx);
 /* Elements of scratch the executors' trtri_diag may use (prims.h). */
 static inline size_t kblasf_trtri_diag_scratch(kblasf_int k, kblasf_int nb)
 {

@@ -1,5 +1,56 @@
 /* memory.c — the handle's device memory and the 2D host<->device copies. */
+#include <stdlib.h>
 #include "internal.h"
+
+kblasf_status_t kblasf_dev_alloc(kblasf_context *ctx, void **p, size_t bytes)
+{
+    size_t limit = kblasf_get_config()->device_memory_limit;
+    kblasf_status_t st;
+
+    *p = NULL;
+    if (limit && ctx->dev_bytes + bytes > limit) {
+        kblasf_log("device allocation of %zu bytes refused: KBLASF_DEVICE_MEMORY_LIMIT=%zu, "
+                   "%zu in use", bytes, limit, ctx->dev_bytes);
+        return KBLASF_STATUS_ALLOC_FAILED;
+    }
+    if (ctx->nallocs == ctx->cap_allocs) {
+        size_t cap = ctx->cap_allocs ? 2 * ctx->cap_allocs : 16;
+        struct kblasf_alloc *a = realloc(ctx->allocs, cap * sizeof *a);
+        if (!a)
+            return KBLASF_STATUS_ALLOC_FAILED;
+        ctx->allocs = a;
+        ctx->cap_allocs = cap;
+    }
+    st = ctx->exec->dev_malloc(ctx, p, bytes);
+    if (st)
+        return st;
+    ctx->allocs[ctx->nallocs].p = *p;
+    ctx->allocs[ctx->nallocs++].bytes = bytes;
+    ctx->dev_bytes += bytes;
+    return KBLASF_STATUS_SUCCESS;
+}
+
+kblasf_status_t kblasf_dev_release(kblasf_context *ctx, void *p)
+{
+    size_t i;
+
+    if (!p)
+        return KBLASF_STATUS_SUCCESS;
+    for (i = 0; i < ctx->nallocs; i++)
+        if (ctx->allocs[i].p == p) {
+            ctx->dev_bytes -= ctx->allocs[i].bytes;
+            ctx->allocs[i] = ctx->allocs[--ctx->nallocs];
+            break;
+        }
+    return ctx->exec->dev_free(ctx, p);
+}
+
+int64_t *kblasf_dev_info(kblasf_context *ctx)
+{
+    if (!ctx->dinfo && kblasf_dev_alloc(ctx, (void **)&ctx->dinfo, sizeof(int64_t)))
+        ctx->dinfo = NULL;
+    return ctx->dinfo;
+}
 
 kblasf_status_t kblasf_malloc(kblasf_handle_t h, void **ptr, size_t bytes)
 {
@@ -8,14 +59,14 @@ kblasf_status_t kblasf_malloc(kblasf_handle_t h, void **ptr, size_t bytes)
     *ptr = NULL;
     if (bytes == 0)
         return KBLASF_STATUS_SUCCESS;
-    return h->exec->dev_malloc(h, ptr, bytes);
+    return kblasf_dev_alloc(h, ptr, bytes);
 }
 
 kblasf_status_t kblasf_free(kblasf_handle_t h, void *ptr)
 {
     if (!h)
         return KBLASF_STATUS_INVALID_VALUE;
-    return ptr ? h->exec->dev_free(h, ptr) : KBLASF_STATUS_SUCCESS;
+    return kblasf_dev_release(h, ptr);
 }
 
 static int bad_copy(kblasf_handle_t h, kblasf_int m, kblasf_int n, size_t elsize,

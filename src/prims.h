@@ -8,9 +8,14 @@
 #ifndef KBLASF_PRIMS_H
 #define KBLASF_PRIMS_H
 
+#include <stdint.h>
 #include "kblasf.h"
 
 struct kblasf_context;
+typedef float RT_s;
+typedef double RT_d;
+typedef float RT_c;
+typedef double RT_z;
 
 #define KBLASF_PRIMS_TABLE(P, T)                                                        \
 typedef struct kblasf_prims_##P {                                                       \
@@ -46,6 +51,24 @@ typedef struct kblasf_prims_##P {                                               
      * multiplies its leaves by these inverses: trxm_gen.c.) */                       \
     kblasf_status_t (*trtri_diag)(struct kblasf_context *ctx, char uplo, char diag,     \
             kblasf_int k, kblasf_int nb, const T *A, kblasf_int lda, T *W, T *S);       \
+    /* C := alpha*op(A)*op(A)^H + beta*C on the uplo triangle of the n x n C, op(A) n x k \
+     * (trans 'N': A, 'C': A^H; for real types 'C' means 'T'); HERK for complex types, \
+     * so alpha and beta are real. */                                                  \
+    kblasf_status_t (*syrk)(struct kblasf_context *ctx, char uplo, char trans,          \
+            kblasf_int n, kblasf_int k, RT_##P alpha, const T *A, kblasf_int lda,       \
+            RT_##P beta, T *C, kblasf_int ldc);                                         \
+    /* Cholesky of the diagonal block A (n <= kblasf_potrf_leaf(ctx)) in place, only   \
+     * the uplo triangle touched; info is the executor's memory (kblasf_dev_info): when \
+     * the pivot of column j is not positive or NaN and *info == 0, *info := ioff+j+1. */ \
+    kblasf_status_t (*potrf_leaf)(struct kblasf_context *ctx, char uplo, kblasf_int n,  \
+            T *A, kblasf_int lda, int64_t *info, kblasf_int ioff);                      \
+    /* B := the uplo triangle of the m x n A (unit: without the diagonal); nothing else \
+     * of B is written. */                                                              \
+    kblasf_status_t (*tri_copy)(struct kblasf_context *ctx, char uplo, int unit,        \
+            kblasf_int m, kblasf_int n, const T *A, kblasf_int lda, T *B, kblasf_int ldb); \
+    /* B := 0 (m x n) */                                                                \
+    kblasf_status_t (*set_zero)(struct kblasf_context *ctx, kblasf_int m, kblasf_int n, \
+            T *B, kblasf_int ldb);                                                      \
 } kblasf_prims_##P;
 
 KBLASF_PRIMS_TABLE(s, float)

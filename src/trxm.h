@@ -28,6 +28,10 @@ kblasf_int FN(trxm_check_args)(char side, char uplo, char trans, char diag, kbla
 void FN(trxm_plan)(trxm_plan *p, kblasf_handle_t h, int solve, char side, char uplo,
                    char trans, char diag, kblasf_int k, T alpha, const T *A, kblasf_int lda,
                    kblasf_int ldb);
+/* The plan turned into the same one for another trans (same side, triangle, stop size):
+ * a TRSM's inverted blocks serve every trans, as inv(op(A_ii)) = op(inv(A_ii)) — POTRS
+ * solves with L and then L^H on one inversion. */
+void FN(trxm_plan_retrans)(trxm_plan *p, char trans);
 /* The operation on the m x n piece B of the plan's B (m = k for side L, n = k for side R;
  * leading dimension the plan's ldb). */
 kblasf_status_t FN(trxm_run)(const trxm_plan *p, kblasf_int m, kblasf_int n, T *B);

@@ -205,6 +205,12 @@ void FN(trxm_plan)(trxm_plan *p, kblasf_handle_t h, int solve, char side, char u
         kblasf_log("%sTRSM: leaves solve instead of multiplying by inverses: %s", PREC_UPPER, why);
 }
 
+void FN(trxm_plan_retrans)(trxm_plan *p, char trans)
+{
+    p->trans = trans;
+    p->eff_lower = p->lower == kblasf_lsame(trans, 'N');
+}
+
 kblasf_status_t FN(trxm_run)(const trxm_plan *p, kblasf_int m, kblasf_int n, T *B)
 {
     half all;
