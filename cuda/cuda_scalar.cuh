@@ -1,7 +1,9 @@
 /* cuda_scalar.cuh — what the kblasf kernels share: element-type traits
  * (zero, one, conj, add, sub, mul, recip, fma, shuffles, atomicAdd with complex as two
- * real atomics, loads and 16-byte vector loads), programmatic-dependent-launch hooks, the per-device caches of
- * the SM count and of kernel occupancy, the launch helper and the y := beta*y kernel.
+ * real atomics, loads and 16-byte vector loads, real part / from a real / times a real),
+ * the real sqrt_r and rcp_in_range, coherent loads ld_rw for in-place kernels, programmatic-dependent-launch
+ * hooks, the per-device caches of the SM count and of kernel occupancy, the launch helper
+ * and the y := beta*y kernel.
  * Internal to cuda/; everything lives in an unnamed namespace so that each .cu file has
  * its own copy and no template instantiation is shared between translation units. */
 #ifndef KBLASF_CUDA_SCALAR_CUH
@@ -24,6 +26,50 @@ namespace {
 /* real fused multiply-add in the precision of the arguments (never promoted) */
 __device__ __forceinline__ float fm(float a, float b, float c) { return fmaf(a, b, c); }
 __device__ __forceinline__ double fm(double a, double b, double c) { return ::fma(a, b, c); }
+/* correctly rounded square root of a real */
+__device__ __forceinline__ float sqrt_r(float a) { return sqrtf(a); }
+__device__ __forceinline__ double sqrt_r(double a) { return ::sqrt(a); }
+/* 1/a within an ulp for a in [rcp_lo, rcp_hi) (normal, and 1/a normal) without the IEEE
+ * division's special-case branch: the hardware approximation and Newton steps (a short
+ * latency chain, for loops that wait on a reciprocal); outside the range use 1/a. */
+template <typename R> struct RcpRange;
+template <> struct RcpRange<float> {
+    static constexpr float lo = 0x1p-125f, hi = 0x1p+125f;
+};
+template <> struct RcpRange<double> {
+    static constexpr double lo = 0x1p-1021, hi = 0x1p+1021;
+};
+__device__ __forceinline__ float rcp_in_range(float a)
+{
+#if defined(__CUDA_ARCH__)
+    float r;
+    asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(a));
+    return fmaf(r, fmaf(-a, r, 1.0f), r);
+#else
+    return 1.0f / a;
+#endif
+}
+__device__ __forceinline__ double rcp_in_range(double a)
+{
+#if defined(__CUDA_ARCH__)
+    double r;
+    asm("rcp.approx.ftz.f64 %0, %1;" : "=d"(r) : "d"(a));
+    r = ::fma(r, ::fma(-a, r, 1.0), r);
+    return ::fma(r, ::fma(-a, r, 1.0), r);
+#else
+    return 1.0 / a;
+#endif
+}
+
+/* plain (coherent) load, for data the kernel also writes (no read-only cache); in the
+ * host emulator it goes through the load checker like __ldg */
+template <typename T> __device__ __forceinline__ T ld_rw(const T *p)
+{
+#ifdef KBLASF_CUDA_EMU
+    emu_check(p, sizeof(T));
+#endif
+    return *p;
+}
 
 template <typename T> struct Sc;
 
@@ -53,6 +99,12 @@ template <> struct Sc<float> {
         return __shfl_sync(0xffffffffu, a, src);
     }
     __device__ __forceinline__ static void atomic_add(float *p, float a) { atomicAdd(p, a); }
+    /* the real type, real part, from a real, times a real, ld_rw of the real part */
+    using Real = float;
+    __host__ __device__ static float re(float a) { return a; }
+    __host__ __device__ static float from_re(float r) { return r; }
+    __device__ __forceinline__ static float mulr(float a, float r) { return a * r; }
+    __device__ __forceinline__ static float ld_rw_real(const float *p) { return ld_rw(p); }
 };
 
 template <> struct Sc<double> {
@@ -79,6 +131,12 @@ template <> struct Sc<double> {
         return __shfl_sync(0xffffffffu, a, src);
     }
     __device__ __forceinline__ static void atomic_add(double *p, double a) { atomicAdd(p, a); }
+    /* the real type, real part, from a real, times a real, ld_rw of the real part */
+    using Real = double;
+    __host__ __device__ static double re(double a) { return a; }
+    __host__ __device__ static double from_re(double r) { return r; }
+    __device__ __forceinline__ static double mulr(double a, double r) { return a * r; }
+    __device__ __forceinline__ static double ld_rw_real(const double *p) { return ld_rw(p); }
 };
 
 /* cuFloatComplex is float2 and cuDoubleComplex is double2: one template body for both. */
@@ -126,6 +184,12 @@ template <typename C, typename R> struct ScComplex {
         atomicAdd(&p->x, a.x);
         atomicAdd(&p->y, a.y);
     }
+    /* the real type, real part, from a real, times a real, ld_rw of the real part */
+    using Real = R;
+    __host__ __device__ static R re(C a) { return a.x; }
+    __host__ __device__ static C from_re(R r) { return mk(r, R(0)); }
+    __device__ __forceinline__ static C mulr(C a, R r) { return mk(a.x * r, a.y * r); }
+    __device__ __forceinline__ static C ld_rw_real(const C *p) { return mk(ld_rw(&p->x), R(0)); }
 };
 template <> struct Sc<cuFloatComplex> : ScComplex<cuFloatComplex, float> {};
 template <> struct Sc<cuDoubleComplex> : ScComplex<cuDoubleComplex, double> {};

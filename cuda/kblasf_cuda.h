@@ -81,6 +81,33 @@ KBLASF_CUDA_TRTRI_DIAG(c, cuFloatComplex)
 KBLASF_CUDA_TRTRI_DIAG(z, cuDoubleComplex)
 #undef KBLASF_CUDA_TRTRI_DIAG
 
+/* Cholesky factorization in place of the n x n diagonal block A (1 <= n <= 64; uplo 'L':
+ * A = L L^H, 'U': A = U^H U), the leaves of the recursive POTRF. Only the triangle named
+ * by uplo is read and written; for complex types the imaginary part of the diagonal is
+ * never read and written as zero. If the pivot of column j (0-based) is not positive
+ * (<= 0 or NaN), the factorization of the block stops there and, when *info == 0 on
+ * entry, *info := ioff + j + 1 (info in device memory); columns j.. are then left
+ * partially updated. If *info != 0 on entry the block is still factored (or fails) but
+ * *info keeps its value: the first failure of a sequence of leaves wins. */
+#define KBLASF_CUDA_POTRF_DIAG(P, T)                                                   \
+cudaError_t kblasf_cuda_##P##potrf_diag(cudaStream_t stream, char uplo, int64_t n,     \
+        T *A, int64_t lda, int64_t *info, int64_t ioff);
+KBLASF_CUDA_POTRF_DIAG(s, float)
+KBLASF_CUDA_POTRF_DIAG(d, double)
+KBLASF_CUDA_POTRF_DIAG(c, cuFloatComplex)
+KBLASF_CUDA_POTRF_DIAG(z, cuDoubleComplex)
+#undef KBLASF_CUDA_POTRF_DIAG
+/* The largest block kblasf_cuda_?potrf_diag takes. */
+#define KBLASF_CUDA_POTRF_DIAG_MAX 64
+
+/* B := the triangle of the m x n matrix A named by uplo ('L': i >= j, 'U': i <= j; with
+ * unit != 0 the diagonal is excluded), elements of elsize bytes (4, 8 or 16; else
+ * cudaErrorInvalidValue). Nothing else of A is read and nothing else of B is written.
+ * A and B must not overlap. */
+cudaError_t kblasf_cuda_tri_copy(cudaStream_t stream, char uplo, int unit, int64_t m,
+                                 int64_t n, size_t elsize, const void *A, int64_t lda,
+                                 void *B, int64_t ldb);
+
 #ifdef __cplusplus
 }
 #endif

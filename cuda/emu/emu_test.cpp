@@ -3,9 +3,11 @@
  * increments (negative too), alignment of A, alpha = 0, beta = 0 (y full of NaN), 1, other.
  * The load checker fails a test on any read outside the submatrix (GEMV) / the stored
  * triangle of the submatrix (SYMV; HEMV: no imaginary part of the diagonal) / x's logical
- * elements; y elements between the logical ones must stay untouched.
- * Usage: emu_test [which=all|sgemv|...|zhemv] [count] [maxdim] [seed]; KB_SMS=132 KB_OCC=4
- * fixes the emulated SM count and occupancy, KBV=1 prints every case. */
+ * elements; y elements between the logical ones must stay untouched. Also trtri_diag,
+ * potrf_diag (every n, plus `count` failing blocks per type) and tri_copy (see below).
+ * Usage: emu_test [which=all|sgemv|...|zhemv|strtri|..|ztrtri|spotrf|..|zpotrf|tricopy]
+ * [count] [maxdim] [seed]; KB_SMS=132 KB_OCC=4 fixes the emulated SM count and occupancy,
+ * KBV=1 prints every case. */
 #include "kbemu.h"
 #include "kblasf_cuda.h"
 #include <complex>
@@ -297,6 +299,293 @@ void run_trtri(int cnt, int maxdim)
     }
 }
 
+/* ------------------------------------------------------------------ potrf_diag */
+cudaError_t call_potrf(char u, int64_t n, float *A, int64_t lda, int64_t *info, int64_t ioff) { return kblasf_cuda_spotrf_diag(0, u, n, A, lda, info, ioff); }
+cudaError_t call_potrf(char u, int64_t n, double *A, int64_t lda, int64_t *info, int64_t ioff) { return kblasf_cuda_dpotrf_diag(0, u, n, A, lda, info, ioff); }
+cudaError_t call_potrf(char u, int64_t n, cuFloatComplex *A, int64_t lda, int64_t *info, int64_t ioff) { return kblasf_cuda_cpotrf_diag(0, u, n, A, lda, info, ioff); }
+cudaError_t call_potrf(char u, int64_t n, cuDoubleComplex *A, int64_t lda, int64_t *info, int64_t ioff) { return kblasf_cuda_zpotrf_diag(0, u, n, A, lda, info, ioff); }
+
+/* the emulator has no cudaFuncSetAttribute: record the dynamic shared memory asked for */
+static int emu_max_dyn_smem = 48 * 1024;
+extern "C" cudaError_t cudaFuncSetAttribute(const void *, enum cudaFuncAttribute a, int v)
+{
+    if (a == cudaFuncAttributeMaxDynamicSharedMemorySize) emu_max_dyn_smem = v;
+    return cudaSuccess;
+}
+
+/* One potrf_diag case. kind 0: Hermitian positive definite, A = G G^H + n I; kind 1:
+ * A = L0 D L0^H with D = I but D(k,k) = -1, so the pivot of column k is -|L0(k,k)|^2 and
+ * the columns before k are those of L0; kind 2: as kind 0 with NaN as the real part of
+ * A(k,k) (a NaN pivot at k, columns before k are those of the factor of A). On failure
+ * the columns from k on must hold the Schur complement after k columns (the kernel is
+ * right-looking; the C ABI only says "partially updated"). The other
+ * triangle, the padding rows and (complex) the imaginary part of the diagonal hold NaN;
+ * the load checker fails any read outside the stored triangle and of that imaginary part.
+ * info0: *info on entry (nonzero: must be kept). */
+template <typename T>
+void test_potrf(char uplo, int n, int64_t lda, int kind, int k, int64_t info0, int64_t ioff)
+{
+    ++tests;
+    const bool lower = uplo == 'L' || uplo == 'l', cplx = Tr<T>::cplx;
+    auto stored = [&](int64_t i, int64_t j) { return i < n && j < n && (lower ? i >= j : i <= j); };
+    /* the Hermitian matrix in long double, and L0 (kind 1) or nothing */
+    std::vector<LC> M(n * n, LC(0)), L0(n * n, LC(0));
+    if (kind == 1) {
+        for (int j = 0; j < n; ++j) {
+            L0[j + j * n] = LC(1 + (urand() + 1) / 2, 0);
+            for (int i = j + 1; i < n; ++i) L0[i + j * n] = LC(urand(), cplx ? urand() : 0) / (long double)n;
+        }
+        for (int i = 0; i < n; ++i)
+            for (int j = 0; j < n; ++j) {
+                LC s = 0;
+                for (int l = 0; l <= std::min(i, j); ++l) s += (l == k ? LC(-1) : LC(1)) * L0[i + l * n] * std::conj(L0[j + l * n]);
+                M[i + j * n] = s;
+            }
+    } else {
+        std::vector<LC> G(n * n);
+        for (auto &g : G) g = LC(urand(), cplx ? urand() : 0);
+        for (int i = 0; i < n; ++i)
+            for (int j = 0; j < n; ++j) {
+                LC s = i == j ? LC(n) : LC(0);
+                for (int l = 0; l < n; ++l) s += G[i + l * n] * std::conj(G[j + l * n]);
+                M[i + j * n] = s;
+            }
+    }
+    /* the block, rounded to T: stored triangle from M, NaN elsewhere */
+    std::vector<T> Abuf(lda * n + 32, nanv<T>());
+    T *A = Abuf.data() + 16;
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i)
+            if (stored(i, j)) {
+                const LC v = M[i + j * n];
+                A[i + j * lda] = i == j ? Tr<T>::mk(v.real(), NAN) : Tr<T>::mk(v.real(), v.imag());
+            }
+    if (kind == 2) A[k + k * lda] = Tr<T>::mk(NAN, NAN);
+    /* the rounded input as a full Hermitian matrix, for the residual */
+    auto ain = [&](const std::vector<T> &B, int i, int j) -> LC {
+        const T *P = B.data() + 16;
+        if (i == j) return LC(Tr<T>::get(P[i + i * lda]).real(), 0);
+        return stored(i, j) ? Tr<T>::get(P[i + j * lda]) : std::conj(Tr<T>::get(P[j + i * lda]));
+    };
+    const std::vector<T> before = Abuf;
+    int64_t info = info0;
+    const char *lo = (const char *)A, *hi = (const char *)(A + lda * n);
+    const int64_t *ip = &info;
+    emu_bad_loads = 0;
+    emu_load_ok = [&](const void *q, size_t nb) {
+        const char *c = (const char *)q;
+        if (c == (const char *)ip && nb == sizeof(int64_t)) return true;
+        if (c < lo || c >= hi || (c - lo) % sizeof(T) != 0) return false;
+        const int64_t e = (c - lo) / sizeof(T), i = e % lda, j = e / lda;
+        if (!stored(i, j)) return false;
+        return nb == (i == j && cplx ? sizeof(T) / 2 : sizeof(T));
+    };
+    emu_launches.clear();
+    const cudaError_t err = call_potrf(uplo, n, A, lda, &info, ioff);
+    emu_load_ok = nullptr;
+    bool ok = err == cudaSuccess && emu_launches.size() == 1;
+    std::string why = ok ? "" : "launch";
+    if (emu_bad_loads) { ok = false; why += " loads"; }
+    /* nothing outside the stored triangle written, bit for bit; the diagonal is real */
+    for (size_t q = 0; q < Abuf.size(); ++q) {
+        const int64_t e = (int64_t)q - 16, i = e >= 0 ? e % lda : -1, j = e >= 0 ? e / lda : -1;
+        if (!(e >= 0 && stored(i, j)) && memcmp(&Abuf[q], &before[q], sizeof(T))) { ok = false; why += " write-outside"; break; }
+        if (e >= 0 && i == j && stored(i, j) && Tr<T>::get(Abuf[q]).imag() != 0) { ok = false; why += " diag-imag"; break; }
+    }
+    /* L(i,j) of the result (i >= j) */
+    auto Lr = [&](int i, int j) -> LC {
+        if (i < j) return LC(0);
+        return lower ? Tr<T>::get(A[i + j * lda]) : std::conj(Tr<T>::get(A[j + i * lda]));
+    };
+    const int64_t want = kind == 0 ? info0 : info0 ? info0 : ioff + k + 1;
+    if (info != want) { ok = false; why += " info"; }
+    double worst = 0;
+    if (kind == 0) { /* ||L L^H - A||_1 / (n ||A||_1 eps) */
+        long double rn = 0, an = 0;
+        for (int j = 0; j < n; ++j) {
+            long double rs = 0, as = 0;
+            for (int i = 0; i < n; ++i) {
+                LC s = 0;
+                for (int l = 0; l <= std::min(i, j); ++l) s += Lr(i, l) * std::conj(Lr(j, l));
+                rs += std::abs(s - ain(before, i, j));
+                as += std::abs(ain(before, i, j));
+            }
+            rn = std::max(rn, rs); an = std::max(an, as);
+        }
+        worst = (double)(rn / (n * an * Tr<T>::eps()));
+        if (!(worst < 10)) { ok = false; why += " residual"; }
+        for (int j = 0; j < n; ++j) if (!(Lr(j, j).real() > 0)) { ok = false; why += " diag"; break; }
+    } else { /* columns before k against the true factor; the pivot left at (k,k) */
+        std::vector<LC> Lt(n * n, LC(0));
+        if (kind == 1) Lt = L0;
+        else { /* the factor of the leading columns of the rounded input, in long double */
+            std::vector<LC> W(n * n);
+            for (int j = 0; j < n; ++j) for (int i = 0; i < n; ++i) W[i + j * n] = ain(before, i, j);
+            for (int j = 0; j < k; ++j) {
+                LC d = W[j + j * n];
+                for (int l = 0; l < j; ++l) d -= Lt[j + l * n] * std::conj(Lt[j + l * n]);
+                Lt[j + j * n] = std::sqrt(d.real());
+                for (int i = j + 1; i < n; ++i) {
+                    LC s = W[i + j * n];
+                    for (int l = 0; l < j; ++l) s -= Lt[i + l * n] * std::conj(Lt[j + l * n]);
+                    Lt[i + j * n] = s / Lt[j + j * n];
+                }
+            }
+        }
+        long double lmax = 0;
+        for (int j = 0; j < k; ++j)
+            for (int i = j; i < n; ++i) {
+                const double e = (double)std::abs(Lr(i, j) - Lt[i + j * n]);
+                if (!(e <= worst)) worst = e;
+                lmax = std::max(lmax, std::abs(Lt[i + j * n]));
+            }
+        if (k > 0) worst /= (double)(n * lmax * Tr<T>::eps()); /* forward error / (n eps ||L||) */
+        if (!(worst < 10)) { ok = false; why += " columns-before-k"; }
+        /* the rest as the factoring left it: the Schur complement after k columns,
+         * A(k:, k:) - L(k:, :k) L(k:, :k)^H (kind 2: not at the NaN (k,k)) */
+        long double sw = 0, amax = 0;
+        for (int j = k; j < n; ++j)
+            for (int i = j; i < n; ++i) {
+                if (kind == 2 && i == k && j == k) continue;
+                LC sc = 0;
+                if (kind == 1) for (int l = k; l <= j; ++l) sc += (l == k ? LC(-1) : LC(1)) * L0[i + l * n] * std::conj(L0[j + l * n]);
+                else { sc = ain(before, i, j); for (int l = 0; l < k; ++l) sc -= Lt[i + l * n] * std::conj(Lt[j + l * n]); }
+                LC got = Lr(i, j);
+                if (i == j) sc = LC(sc.real(), 0);
+                sw = std::max(sw, std::abs(got - sc));
+                amax = std::max(amax, std::abs(ain(before, i, j)));
+            }
+        if (!(sw <= 10 * n * Tr<T>::eps() * std::max(amax, (long double)1))) { ok = false; why += " schur-complement"; }
+        const LC piv = Lr(k, k);
+        if (kind == 1) {
+            const long double p = -std::norm(L0[k + k * n]);
+            if (!(std::abs(piv.real() - p) <= 40 * n * Tr<T>::eps() * std::abs(p))) { ok = false; why += " pivot-value"; }
+        } else if (!std::isnan((double)piv.real())) { ok = false; why += " pivot-nan"; }
+    }
+    if (!ok) {
+        ++fails;
+        fprintf(stderr, "FAIL potrf_diag<%zu%s> %c n=%d lda=%ld kind=%d k=%d info0=%ld ioff=%ld: info %ld want %ld, ratio %g:%s\n",
+                sizeof(T), cplx ? "c" : "", uplo, n, (long)lda, kind, k, (long)info0, (long)ioff, (long)info, (long)want, worst, why.c_str());
+    } else if (getenv("KBV")) {
+        fprintf(stderr, "ok potrf_diag<%zu%s> %c n=%d lda=%ld kind=%d k=%d ratio %g\n", sizeof(T), cplx ? "c" : "", uplo, n, (long)lda, kind, k, worst);
+    }
+}
+
+/* every n in 1..64, both triangles (either case), positive definite, and cnt random cases
+ * of each failure kind; then the argument checks (nothing launched, nothing written) */
+template <typename T>
+void run_potrf(int cnt)
+{
+    const char ups[] = {'L', 'U', 'l', 'u'};
+    for (int n = 1; n <= KBLASF_CUDA_POTRF_DIAG_MAX; ++n)
+        for (int u = 0; u < 2; ++u)
+            test_potrf<T>(ups[u + 2 * irand(0, 1)], n, n + irand(0, 1) * irand(1, 5), 0, 0, irand(0, 5) ? 0 : irand(1, 99), irand(0, 9999));
+    for (int c = 0; c < cnt; ++c) {
+        const int n = irand(0, 2) ? KBLASF_CUDA_POTRF_DIAG_MAX - irand(0, 3) : irand(1, KBLASF_CUDA_POTRF_DIAG_MAX);
+        const int k = irand(0, 3) ? irand(0, n - 1) : irand(0, 1) ? 0 : n - 1;
+        test_potrf<T>(ups[irand(0, 3)], n, n + irand(0, 4), 1 + irand(0, 1), k, irand(0, 4) ? 0 : irand(1, 99), irand(0, 9999));
+    }
+    if (sizeof(T) == 16 && emu_max_dyn_smem < 64 * 65 * 16) { ++fails; fprintf(stderr, "FAIL potrf_diag: dynamic shared memory not raised\n"); }
+    struct { char u; int64_t n, lda; cudaError_t want; } bad[] = {
+        {'X', 8, 8, cudaErrorInvalidValue}, {'N', 8, 8, cudaErrorInvalidValue}, {'L', 65, 65, cudaErrorInvalidValue},
+        {'U', -1, 8, cudaErrorInvalidValue}, {'L', 8, 7, cudaErrorInvalidValue}, {'U', 0, 1, cudaSuccess}, {'L', 0, 0, cudaSuccess}};
+    for (auto &b : bad) {
+        ++tests;
+        std::vector<T> buf(80 * 80, nanv<T>());
+        int64_t info = 0;
+        emu_launches.clear();
+        const cudaError_t e = call_potrf(b.u, b.n, buf.data(), b.lda, &info, 5);
+        bool ok = e == b.want && emu_launches.empty() && info == 0;
+        for (auto &v : buf) if (!isnanv(v)) ok = false;
+        if (!ok) { ++fails; fprintf(stderr, "FAIL potrf_diag<%zu> arguments %c n=%ld lda=%ld: %d\n", sizeof(T), b.u, (long)b.n, (long)b.lda, (int)e); }
+    }
+}
+
+/* ------------------------------------------------------------------ tri_copy */
+/* B := triangle of A for random m != n, lda, ldb, element size, uplo (either case), unit,
+ * and byte offsets of A and B that force narrower words; bytes random (NaN patterns
+ * included). Everything of B but the triangle is compared bit for bit with its copy
+ * from before; the load checker fails any read outside the triangle of A. */
+static void test_tri_copy(char uplo, int unit, int64_t m, int64_t n, size_t es, int64_t lda, int64_t ldb, size_t offa, size_t offb)
+{
+    ++tests;
+    const bool lower = uplo == 'L' || uplo == 'l';
+    auto tri = [&](int64_t i, int64_t j) { return i < m && j < n && (lower ? i >= j + unit : i + unit <= j); };
+    const size_t pad = 64;
+    std::vector<unsigned char> Ab(pad * 2 + es * lda * n), Bb(pad * 2 + es * ldb * n);
+    for (auto &c : Ab) c = (unsigned char)irand(0, 255);
+    for (auto &c : Bb) c = (unsigned char)irand(0, 255);
+    /* 16-aligned buffers shifted by offa / offb bytes */
+    auto al = [](std::vector<unsigned char> &v, size_t off) { uintptr_t p = ((uintptr_t)v.data() + 15) & ~(uintptr_t)15; return (unsigned char *)p + off; };
+    unsigned char *A = al(Ab, offa), *B = al(Bb, offb);
+    if (A + es * lda * n > Ab.data() + Ab.size() || B + es * ldb * n > Bb.data() + Bb.size()) abort();
+    const std::vector<unsigned char> B0 = Bb;
+    emu_bad_loads = 0;
+    emu_load_ok = [&](const void *q, size_t nb) {
+        const unsigned char *c = (const unsigned char *)q;
+        if (c < A || c >= A + es * lda * n) return false;
+        const int64_t e = (c - A) / es, i = e % lda, j = e / lda;
+        return tri(i, j) && (size_t)((c - A) % es) + nb <= es; /* words inside one element */
+    };
+    emu_launches.clear();
+    const cudaError_t err = kblasf_cuda_tri_copy(0, uplo, unit, m, n, es, A, lda, B, ldb);
+    emu_load_ok = nullptr;
+    bool ok = err == cudaSuccess && emu_launches.size() == 1;
+    std::string why = ok ? "" : "launch";
+    if (emu_bad_loads) { ok = false; why += " loads"; }
+    for (size_t q = 0; q < Bb.size() && ok; ++q) {
+        const int64_t d = (int64_t)(Bb.data() + q - B);
+        const int64_t e = d >= 0 ? d / (int64_t)es : -1, i = e >= 0 ? e % ldb : -1, j = e >= 0 ? e / ldb : -1;
+        if (d >= 0 && e < ldb * n && tri(i, j)) {
+            if (Bb[q] != A[i * es + j * lda * es + d % es]) { ok = false; why += " value"; }
+        } else if (Bb[q] != B0[q]) { ok = false; why += " write-outside"; }
+    }
+    const EmuLaunch L = emu_launches.empty() ? EmuLaunch{} : emu_launches[0];
+    if (L.grid.y > 65535 || L.grid.z > 1) { ok = false; why += " grid"; }
+    if (!ok) {
+        ++fails;
+        fprintf(stderr, "FAIL tri_copy %c unit=%d m=%ld n=%ld es=%zu lda=%ld ldb=%ld offa=%zu offb=%zu grid=%ux%u:%s\n", uplo, unit, (long)m, (long)n, es, (long)lda, (long)ldb, offa, offb, L.grid.x, L.grid.y, why.c_str());
+    } else if (getenv("KBV")) {
+        fprintf(stderr, "ok tri_copy %c unit=%d m=%ld n=%ld es=%zu lda=%ld ldb=%ld offa=%zu offb=%zu grid=%ux%u\n", uplo, unit, (long)m, (long)n, es, (long)lda, (long)ldb, offa, offb, L.grid.x, L.grid.y);
+    }
+}
+
+static void run_tri_copy(int cnt, int maxdim)
+{
+    const char ups[] = {'L', 'U', 'l', 'u'};
+    const size_t ess[] = {4, 8, 16};
+    for (int c = 0; c < cnt; ++c)
+        for (int u = 0; u < 4; ++u)
+            for (int unit = 0; unit < 2; ++unit)
+                for (size_t es : ess) {
+                    emu_sms = irand(1, 3);
+                    int64_t m = irand(1, maxdim), n = irand(1, maxdim);
+                    if (irand(0, 3) == 0) m = irand(1, 40);
+                    if (irand(0, 3) == 0) n = irand(1, 40);
+                    if (m == n) ++n;
+                    if (c == 0) { m = 1; n = irand(1, 3); } /* tiny */
+                    if (c == 1) { m = 16 * 32 * 2 + irand(1, 40); n = irand(1, 70); emu_sms = 1; } /* more row tiles than blocks */
+                    const int64_t lda = m + (irand(0, 1) ? irand(1, 7) : 0), ldb = m + (irand(0, 1) ? irand(1, 7) : 0);
+                    /* shifts keep natural (element-size) alignment mostly, sometimes less */
+                    const size_t offa = irand(0, 2) ? 0 : 4 * irand(1, 3), offb = irand(0, 2) ? 0 : 4 * irand(1, 3);
+                    test_tri_copy(ups[u], unit, m, n, es, lda, ldb, offa, offb);
+                }
+    struct { char u; int64_t m, n; size_t es; int64_t lda, ldb; cudaError_t want; } bad[] = {
+        {'X', 4, 4, 8, 4, 4, cudaErrorInvalidValue}, {'L', 4, 4, 2, 4, 4, cudaErrorInvalidValue},
+        {'U', 4, 4, 12, 4, 4, cudaErrorInvalidValue}, {'L', 4, 4, 8, 3, 4, cudaErrorInvalidValue},
+        {'U', 4, 4, 8, 4, 3, cudaErrorInvalidValue}, {'L', 0, 4, 8, 1, 1, cudaSuccess}, {'U', 4, 0, 16, 4, 4, cudaSuccess}};
+    for (auto &b : bad) {
+        ++tests;
+        std::vector<double> A(64, 1.0), B(64, 2.0);
+        emu_launches.clear();
+        const cudaError_t e = kblasf_cuda_tri_copy(0, b.u, 0, b.m, b.n, b.es, A.data(), b.lda, B.data(), b.ldb);
+        bool ok = e == b.want && emu_launches.empty();
+        for (double v : B) if (v != 2.0) ok = false;
+        if (!ok) { ++fails; fprintf(stderr, "FAIL tri_copy arguments %c m=%ld n=%ld es=%zu lda=%ld ldb=%ld: %d\n", b.u, (long)b.m, (long)b.n, b.es, (long)b.lda, (long)b.ldb, (int)e); }
+    }
+}
+
+
 int main(int argc, char **argv)
 {
     int cnt = argc > 2 ? atoi(argv[2]) : 20;
@@ -316,6 +605,11 @@ int main(int argc, char **argv)
     if (want("dtrtri")) run_trtri<double>(cnt, maxdim);
     if (want("ctrtri")) run_trtri<cuFloatComplex>(cnt, maxdim);
     if (want("ztrtri")) run_trtri<cuDoubleComplex>(cnt, maxdim);
+    if (want("spotrf")) run_potrf<float>(cnt);
+    if (want("dpotrf")) run_potrf<double>(cnt);
+    if (want("cpotrf")) run_potrf<cuFloatComplex>(cnt);
+    if (want("zpotrf")) run_potrf<cuDoubleComplex>(cnt);
+    if (want("tricopy")) run_tri_copy(cnt, maxdim);
     printf("%s: %d tests, %d failures\n", which.c_str(), tests, fails);
     return fails != 0;
 }
