@@ -1,0 +1,388 @@
+/*
+ * chol_gen.c — the Cholesky family on the executor (device API), precision-generic:
+ * kblasf_?potrf, ?potrs, ?trtri, ?lauum, ?potri, ?posv; LAPACK analogues DPOTRF, DPOTRS,
+ * DTRTRI, DLAUUM, DPOTRI, DPOSV.
+ *
+ * All three factor-and-invert routines are recursive (the KBLAS paper's POTRI section;
+ * Gustavson's recursive Cholesky): the matrix is split in two at a multiple of the leaf
+ * order times a power of two, so that almost all of the work is a few large TRSM/TRMM
+ * (our recursive in-place ones, src/trxm_gen.c) and SYRK/HERK calls, and the leaves are
+ * small diagonal blocks:
+ *   POTRF  (lower)  L11 = potrf(A11); A21 := A21 L11^-H; A22 -= A21 A21^H; L22 = potrf(A22)
+ *          leaves: the executor's potrf_leaf (our kernel on the GPU, POTRF2 on the host),
+ *          which record the first failing pivot in one device integer, read once at the end
+ *   TRTRI  (lower)  X11 = inv(L11); A21 := -A21 X11; X22 = inv(L22); A21 := X22 A21
+ *          leaves: all diagonal blocks are inverted up front in one batched step (the
+ *          executor's trtri_diag, as the recursive TRSM does) and copied in at the leaves
+ *   LAUUM  (lower, L^H L)  A11 := lauum(A11) + A21^H A21; A21 := L22^H A21; lauum(A22)
+ *          leaves: the block's triangle copied to a zeroed square W, then A11 := W^H W
+ * The upper forms are the conjugate transposes of these. The other triangle of A is never
+ * read or written.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include "prec.h"
+#include "lapack.h"
+#include "trxm.h"
+
+/* POTRF's A21 := A21 L11^-H runs on the executor's own TRSM up to this order of L11
+ * (one call; at small orders the recursive TRSM's inversion costs more launches than it
+ * saves), on the recursive TRSM above it. */
+enum { POTRF_DIRECT_TRSM = 256 };
+
+static T *at(T *A, kblasf_int lda, kblasf_int i, kblasf_int j)
+{
+    return A + i + (size_t)j * lda;
+}
+
+/* The first block of a split of n > nb: nb times the largest power of two not above half
+ * the number of blocks (as trxm_gen.c splits). */
+static kblasf_int split(kblasf_int n, kblasf_int nb)
+{
+    kblasf_int blocks = (n + nb - 1) / nb, p = 1;
+
+    while (2 * p <= blocks / 2)
+        p *= 2;
+    return p * nb;
+}
+
+/* B := alpha op(A)^{-1} B or alpha op(A) B (solve or not), recursive, in place. */
+static kblasf_status_t trxm(kblasf_context *ctx, int solve, char side, char uplo, char trans,
+                            char diag, kblasf_int m, kblasf_int n, T alpha, const T *A,
+                            kblasf_int lda, T *B, kblasf_int ldb)
+{
+    trxm_plan p;
+
+    FN(trxm_plan)(&p, ctx, solve, side, uplo, trans, diag, kblasf_lsame(side, 'L') ? m : n,
+                  alpha, A, lda, ldb);
+    return FN(trxm_run)(&p, m, n, B);
+}
+
+/* C := alpha op(A) op(A)^H + beta C on the uplo triangle (trans 'N': op(A) = A, n x k;
+ * 'C': A^H), recursive: the diagonal halves recurse and the off-diagonal block is one
+ * GEMM, down to SYRK_NB, where the executor's SYRK/HERK takes over (cuBLAS's SYRK runs
+ * well below its GEMM rate at large n: the bench prints both). */
+enum { SYRK_NB = 1024 };
+
+static kblasf_status_t syrk(kblasf_context *ctx, char uplo, char trans, kblasf_int n,
+                            kblasf_int k, RT alpha, const T *A, kblasf_int lda, RT beta, T *C,
+                            kblasf_int ldc)
+{
+    int notrans = kblasf_lsame(trans, 'N'), lower = kblasf_lsame(uplo, 'L');
+    kblasf_int n1, n2;
+    const T *A2;
+    kblasf_status_t st;
+
+    if (n <= SYRK_NB)
+        return PRIMS(ctx)->syrk(ctx, uplo, trans, n, k, alpha, A, lda, beta, C, ldc);
+    n1 = split(n, SYRK_NB / 2);
+    n2 = n - n1;
+    A2 = notrans ? A + n1 : A + (size_t)n1 * lda; /* the rows of op(A) of the second half */
+    if ((st = syrk(ctx, uplo, trans, n1, k, alpha, A, lda, beta, C, ldc)))
+        return st;
+    /* lower: C21 += op(A)_2 op(A)_1^H;  upper: C12 += op(A)_1 op(A)_2^H */
+    st = PRIMS(ctx)->gemm(ctx, notrans ? 'N' : 'C', notrans ? 'C' : 'N', lower ? n2 : n1,
+                          lower ? n1 : n2, k, alpha, lower ? A2 : A, lda, lower ? A : A2, lda,
+                          beta, lower ? C + n1 : C + (size_t)n1 * ldc, ldc);
+    return st ? st : syrk(ctx, uplo, trans, n2, k, alpha, A2, lda, beta,
+                          C + n1 + (size_t)n1 * ldc, ldc);
+}
+
+/* ------------------------------------------------------------------ POTRF */
+
+static kblasf_status_t potrf_rec(kblasf_context *ctx, int lower, kblasf_int n, T *A,
+                                 kblasf_int lda, int64_t *dinfo, kblasf_int ioff)
+{
+    kblasf_int nb = kblasf_potrf_leaf(ctx), n1, n2;
+    char uplo = lower ? 'L' : 'U';
+    T *Aoff, *A22;
+    kblasf_status_t st;
+
+    if (n <= nb)
+        return PRIMS(ctx)->potrf_leaf(ctx, uplo, n, A, lda, dinfo, ioff);
+    n1 = split(n, nb);
+    n2 = n - n1;
+    Aoff = lower ? at(A, lda, n1, 0) : at(A, lda, 0, n1);
+    A22 = at(A, lda, n1, n1);
+    if ((st = potrf_rec(ctx, lower, n1, A, lda, dinfo, ioff)))
+        return st;
+    /* lower: A21 := A21 L11^-H; upper: A12 := U11^-H A12 */
+    if (n1 <= POTRF_DIRECT_TRSM)
+        st = PRIMS(ctx)->trsm(ctx, lower ? 'R' : 'L', uplo, 'C', 'N', lower ? n2 : n1,
+                              lower ? n1 : n2, 1, A, lda, Aoff, lda);
+    else
+        st = trxm(ctx, 1, lower ? 'R' : 'L', uplo, 'C', 'N', lower ? n2 : n1, lower ? n1 : n2,
+                  1, A, lda, Aoff, lda);
+    /* A22 -= A21 A21^H (lower) or A12^H A12 (upper) */
+    if (!st)
+        st = syrk(ctx, uplo, lower ? 'N' : 'C', n2, n1, -1, Aoff, lda, 1, A22, lda);
+    return st ? st : potrf_rec(ctx, lower, n2, A22, lda, dinfo, ioff + n1);
+}
+
+/* The common start of a device-API routine: the handle, LAPACK's checks (info = -pos
+ * through xerbla_), info = 0. Returns 1 when the caller must return *st. */
+static int begin(kblasf_handle_t h, kblasf_routine_t r, char uplo, char diag, kblasf_int n,
+                 kblasf_int nrhs, kblasf_int lda, kblasf_int ldb, kblasf_int *info,
+                 kblasf_status_t *st)
+{
+    char name[32];
+    kblasf_int pos;
+
+    *st = KBLASF_STATUS_SUCCESS;
+    if (!h || !info) {
+        *st = KBLASF_STATUS_INVALID_VALUE;
+        return 1;
+    }
+    *info = 0;
+    pos = kblasf_lapack_check(r, uplo, diag, n, nrhs, lda, ldb);
+    if (pos) {
+        snprintf(name, sizeof name, "KBLASF_%s%s", PREC_UPPER, kblasf_routine_names[r]);
+        *info = -pos;
+        *st = kblasf_arg_error(name, pos);
+        return 1;
+    }
+    return 0;
+}
+
+/* POTRF on the executor, arguments checked, n > 0. */
+static kblasf_status_t potrf(kblasf_handle_t h, char uplo, kblasf_int n, T *A, kblasf_int lda,
+                             kblasf_int *info)
+{
+    int64_t zero = 0, result = 0, *dinfo = kblasf_dev_info(h);
+    kblasf_status_t st;
+
+    if (!dinfo)
+        return KBLASF_STATUS_ALLOC_FAILED;
+    st = h->exec->copy_to_device(h, 1, 1, sizeof zero, &zero, 1, dinfo, 1);
+    if (!st)
+        st = potrf_rec(h, kblasf_lsame(uplo, 'L'), n, A, lda, dinfo, 0);
+    if (!st) /* waits for the factorization */
+        st = h->exec->copy_to_host(h, 1, 1, sizeof result, dinfo, 1, &result, 1);
+    *info = (kblasf_int)result;
+    return st;
+}
+
+kblasf_status_t FN(potrf)(kblasf_handle_t h, char uplo, kblasf_int n, T *A, kblasf_int lda,
+                          kblasf_int *info)
+{
+    kblasf_status_t st;
+
+    if (begin(h, KBLASF_R_POTRF, uplo, 'N', n, 0, lda, lda, info, &st) || n == 0)
+        return st;
+    kblasf_log_call(h, PNAME("POTRF"), "uplo=%c, n=%lld, leaves of %lld", uplo, (long long)n,
+                    (long long)kblasf_potrf_leaf(h));
+    return potrf(h, uplo, n, A, lda, info);
+}
+
+/* ------------------------------------------------------------------ POTRS */
+
+static kblasf_status_t potrs(kblasf_handle_t h, char uplo, kblasf_int n, kblasf_int nrhs,
+                             const T *A, kblasf_int lda, T *B, kblasf_int ldb)
+{
+    int lower = kblasf_lsame(uplo, 'L');
+    trxm_plan p;
+    kblasf_status_t st;
+
+    /* A = L L^H: L Y = B, then L^H X = Y;  A = U^H U: U^H Y = B, then U X = Y. One plan:
+     * the diagonal blocks are inverted once for both solves. */
+    FN(trxm_plan)(&p, h, 1, 'L', uplo, lower ? 'N' : 'C', 'N', n, 1, A, lda, ldb);
+    st = FN(trxm_run)(&p, n, nrhs, B);
+    FN(trxm_plan_retrans)(&p, lower ? 'C' : 'N');
+    return st ? st : FN(trxm_run)(&p, n, nrhs, B);
+}
+
+kblasf_status_t FN(potrs)(kblasf_handle_t h, char uplo, kblasf_int n, kblasf_int nrhs,
+                          const T *A, kblasf_int lda, T *B, kblasf_int ldb, kblasf_int *info)
+{
+    kblasf_status_t st;
+
+    if (begin(h, KBLASF_R_POTRS, uplo, 'N', n, nrhs, lda, ldb, info, &st) || n == 0 ||
+        nrhs == 0)
+        return st;
+    kblasf_log_call(h, PNAME("POTRS"), "uplo=%c, n=%lld, nrhs=%lld", uplo, (long long)n,
+                    (long long)nrhs);
+    return potrs(h, uplo, n, nrhs, A, lda, B, ldb);
+}
+
+/* ------------------------------------------------------------------ TRTRI */
+
+/* The inverted diagonal blocks of order nb (ld nb, block b at b*nb*(nb+1)) in W. */
+static kblasf_status_t trtri_rec(kblasf_context *ctx, int lower, char diag, kblasf_int n,
+                                 T *A, kblasf_int lda, const T *W, kblasf_int nb)
+{
+    int unit = kblasf_lsame(diag, 'U');
+    char uplo = lower ? 'L' : 'U';
+    kblasf_int n1, n2;
+    T *Aoff, *A22;
+    kblasf_status_t st;
+
+    if (n <= nb) /* this block's inverse, computed up front; the diagonal stays if unit */
+        return PRIMS(ctx)->tri_copy(ctx, uplo, unit, n, n, W, nb, A, lda);
+    n1 = split(n, nb);
+    n2 = n - n1;
+    Aoff = lower ? at(A, lda, n1, 0) : at(A, lda, 0, n1);
+    A22 = at(A, lda, n1, n1);
+    /* lower: X21 = -X22 L21 X11;  upper: X12 = -X11 U12 X22 */
+    if ((st = trtri_rec(ctx, lower, diag, n1, A, lda, W, nb)))
+        return st;
+    if (lower)
+        st = trxm(ctx, 0, 'R', uplo, 'N', diag, n2, n1, -1, A, lda, Aoff, lda);
+    else
+        st = trxm(ctx, 0, 'L', uplo, 'N', diag, n1, n2, -1, A, lda, Aoff, lda);
+    if (!st)
+        st = trtri_rec(ctx, lower, diag, n2, A22, lda, W + (size_t)(n1 / nb) * nb * (nb + 1), nb);
+    if (!st && lower)
+        st = trxm(ctx, 0, 'L', uplo, 'N', diag, n2, n1, 1, A22, lda, Aoff, lda);
+    else if (!st)
+        st = trxm(ctx, 0, 'R', uplo, 'N', diag, n1, n2, 1, A22, lda, Aoff, lda);
+    return st;
+}
+
+/* Order of the diagonal blocks TRTRI inverts in its batched first step: a power of two,
+ * as trtri_diag doubles blocks. */
+enum { TRTRI_LEAF = 128 };
+
+/* TRTRI on the executor, arguments checked, n > 0, no zero on a non-unit diagonal. */
+static kblasf_status_t trtri(kblasf_handle_t h, char uplo, char diag, kblasf_int n, T *A,
+                             kblasf_int lda)
+{
+    kblasf_int nb = 1, nblk;
+    size_t elems;
+    T *W;
+
+    while (nb < TRTRI_LEAF && nb < n)
+        nb *= 2;
+    nblk = (n + nb - 1) / nb;
+    elems = (size_t)nblk * nb * (nb + 1) + kblasf_trtri_diag_scratch(n, nb);
+    /* the scratch's one other user, the recursive TRSM, never runs inside TRTRI */
+    W = kblasf_scratch(h, elems * sizeof(T));
+    if (!W)
+        return KBLASF_STATUS_ALLOC_FAILED;
+    if (PRIMS(h)->trtri_diag(h, uplo, diag, n, nb, A, lda, W, W + (size_t)nblk * nb * (nb + 1)))
+        return KBLASF_STATUS_EXECUTION_FAILED;
+    return trtri_rec(h, kblasf_lsame(uplo, 'L'), diag, n, A, lda, W, nb);
+}
+
+/* info > 0 when A(info, info) is exactly zero (non-unit diag), read from the device. */
+static kblasf_status_t singular(kblasf_handle_t h, char diag, kblasf_int n, const T *A,
+                                kblasf_int lda, kblasf_int *info)
+{
+    T *d;
+    kblasf_status_t st;
+
+    *info = 0;
+    if (kblasf_lsame(diag, 'U'))
+        return KBLASF_STATUS_SUCCESS;
+    d = malloc((size_t)n * sizeof(T));
+    if (!d)
+        return KBLASF_STATUS_ALLOC_FAILED;
+    /* the diagonal is a 1 x n matrix with leading dimension lda + 1 */
+    st = h->exec->copy_to_host(h, 1, n, sizeof(T), A, lda + 1, d, 1);
+    if (!st) /* d is a vector: element i at d + i + i*0 */
+        *info = FN(zero_diagonal)(n, d, 0);
+    free(d);
+    return st;
+}
+
+kblasf_status_t FN(trtri)(kblasf_handle_t h, char uplo, char diag, kblasf_int n, T *A,
+                          kblasf_int lda, kblasf_int *info)
+{
+    kblasf_status_t st;
+
+    if (begin(h, KBLASF_R_TRTRI, uplo, diag, n, 0, lda, lda, info, &st) || n == 0)
+        return st;
+    kblasf_log_call(h, PNAME("TRTRI"), "uplo=%c, diag=%c, n=%lld", uplo, diag, (long long)n);
+    if ((st = singular(h, diag, n, A, lda, info)) || *info)
+        return st;
+    st = trtri(h, uplo, diag, n, A, lda);
+    return st ? st : h->exec->sync(h);
+}
+
+/* ------------------------------------------------------------------ LAUUM */
+
+static kblasf_status_t lauum_rec(kblasf_context *ctx, int lower, kblasf_int n, T *A,
+                                 kblasf_int lda, T *W, kblasf_int nb)
+{
+    char uplo = lower ? 'L' : 'U';
+    kblasf_int n1, n2;
+    T *Aoff, *A22;
+    kblasf_status_t st;
+
+    if (n <= nb) { /* W := the triangle, zero-padded; A := W^H W (lower) or W W^H */
+        st = PRIMS(ctx)->set_zero(ctx, n, n, W, n);
+        if (!st)
+            st = PRIMS(ctx)->tri_copy(ctx, uplo, 0, n, n, A, lda, W, n);
+        return st ? st : PRIMS(ctx)->syrk(ctx, uplo, lower ? 'C' : 'N', n, n, 1, W, n, 0, A, lda);
+    }
+    n1 = split(n, nb);
+    n2 = n - n1;
+    Aoff = lower ? at(A, lda, n1, 0) : at(A, lda, 0, n1);
+    A22 = at(A, lda, n1, n1);
+    /* lower: A11 := L11^H L11 + L21^H L21, A21 := L22^H L21;
+     * upper: A11 := U11 U11^H + U12 U12^H, A12 := U12 U22^H */
+    if ((st = lauum_rec(ctx, lower, n1, A, lda, W, nb)))
+        return st;
+    st = syrk(ctx, uplo, lower ? 'C' : 'N', n1, n2, 1, Aoff, lda, 1, A, lda);
+    if (!st && lower)
+        st = trxm(ctx, 0, 'L', uplo, 'C', 'N', n2, n1, 1, A22, lda, Aoff, lda);
+    else if (!st)
+        st = trxm(ctx, 0, 'R', uplo, 'C', 'N', n1, n2, 1, A22, lda, Aoff, lda);
+    return st ? st : lauum_rec(ctx, lower, n2, A22, lda, W, nb);
+}
+
+enum { LAUUM_LEAF = 128 };
+
+static kblasf_status_t lauum(kblasf_handle_t h, char uplo, kblasf_int n, T *A, kblasf_int lda)
+{
+    kblasf_int nb = MIN(n, LAUUM_LEAF);
+    T *W = kblasf_scratch(h, (size_t)nb * nb * sizeof(T));
+
+    if (!W)
+        return KBLASF_STATUS_ALLOC_FAILED;
+    return lauum_rec(h, kblasf_lsame(uplo, 'L'), n, A, lda, W, nb);
+}
+
+kblasf_status_t FN(lauum)(kblasf_handle_t h, char uplo, kblasf_int n, T *A, kblasf_int lda,
+                          kblasf_int *info)
+{
+    kblasf_status_t st;
+
+    if (begin(h, KBLASF_R_LAUUM, uplo, 'N', n, 0, lda, lda, info, &st) || n == 0)
+        return st;
+    kblasf_log_call(h, PNAME("LAUUM"), "uplo=%c, n=%lld", uplo, (long long)n);
+    st = lauum(h, uplo, n, A, lda);
+    return st ? st : h->exec->sync(h);
+}
+
+/* ------------------------------------------------------------------ POTRI, POSV */
+
+kblasf_status_t FN(potri)(kblasf_handle_t h, char uplo, kblasf_int n, T *A, kblasf_int lda,
+                          kblasf_int *info)
+{
+    kblasf_status_t st;
+
+    if (begin(h, KBLASF_R_POTRI, uplo, 'N', n, 0, lda, lda, info, &st) || n == 0)
+        return st;
+    kblasf_log_call(h, PNAME("POTRI"), "uplo=%c, n=%lld", uplo, (long long)n);
+    if ((st = singular(h, 'N', n, A, lda, info)) || *info)
+        return st;
+    st = trtri(h, uplo, 'N', n, A, lda);
+    if (!st)
+        st = lauum(h, uplo, n, A, lda);
+    return st ? st : h->exec->sync(h);
+}
+
+kblasf_status_t FN(posv)(kblasf_handle_t h, char uplo, kblasf_int n, kblasf_int nrhs, T *A,
+                         kblasf_int lda, T *B, kblasf_int ldb, kblasf_int *info)
+{
+    kblasf_status_t st;
+
+    if (begin(h, KBLASF_R_POSV, uplo, 'N', n, nrhs, lda, ldb, info, &st) || n == 0)
+        return st;
+    kblasf_log_call(h, PNAME("POSV"), "uplo=%c, n=%lld, nrhs=%lld", uplo, (long long)n,
+                    (long long)nrhs);
+    st = potrf(h, uplo, n, A, lda, info);
+    if (st || *info || nrhs == 0)
+        return st;
+    return potrs(h, uplo, n, nrhs, A, lda, B, ldb);
+}

@@ -1,0 +1,82 @@
+/*
+ * dispatch.c — the one place where the LAPACK layer's host forms decide between the CPU
+ * and the device, and LAPACK's argument checks of the Cholesky family.
+ */
+#include <stdio.h>
+#include "lapack.h"
+
+/* Orders below which the CPU path is used by default: the problem is too small to pay for
+ * the transfers and the GPU's launch latencies (measured: doc/lapack.md). */
+static const long default_min_n[KBLASF_NROUTINES] = {
+    [KBLASF_R_POTRF] = 512, [KBLASF_R_POTRS] = 512, [KBLASF_R_POTRI] = 512,
+    [KBLASF_R_TRTRI] = 512, [KBLASF_R_LAUUM] = 512, [KBLASF_R_POSV] = 512,
+};
+
+static __thread long lapack_calls;
+
+long kblasf_lapack_calls(void)
+{
+    return lapack_calls;
+}
+
+void kblasf_lapack_served(void)
+{
+    lapack_calls++;
+}
+
+kblasf_int kblasf_lapack_check(kblasf_routine_t r, char uplo, char diag, kblasf_int n,
+                               kblasf_int nrhs, kblasf_int lda, kblasf_int ldb)
+{
+    int tri = r == KBLASF_R_TRTRI, rhs = r == KBLASF_R_POTRS || r == KBLASF_R_POSV;
+
+    if (!kblasf_lsame(uplo, 'U') && !kblasf_lsame(uplo, 'L'))
+        return 1;
+    if (tri && !kblasf_lsame(diag, 'N') && !kblasf_lsame(diag, 'U'))
+        return 2;
+    if (n < 0)
+        return tri ? 3 : 2;
+    if (rhs && nrhs < 0)
+        return 3;
+    if (lda < MAX(1, n))
+        return tri ? 5 : rhs ? 5 : 4;
+    if (rhs && ldb < MAX(1, n))
+        return 7;
+    return 0;
+}
+
+void kblasf_lapack_route(kblasf_routine_t r, kblasf_int n, kblasf_route *rt)
+{
+    const kblasf_config *c = kblasf_get_config();
+    long min_n = c->min_n[r] >= 0 ? c->min_n[r] : default_min_n[r];
+
+    rt->h = NULL;
+    rt->on_device = 0;
+    if (c->offload == KBLASF_OFFLOAD_NEVER) {
+        snprintf(rt->why, sizeof rt->why, "KBLASF_OFFLOAD=never");
+        return;
+    }
+    rt->h = kblasf_default_handle();
+    if (!rt->h) {
+        snprintf(rt->why, sizeof rt->why, "no handle could be created");
+        return;
+    }
+    if (c->offload == KBLASF_OFFLOAD_ALWAYS) {
+        rt->on_device = 1;
+        snprintf(rt->why, sizeof rt->why, "KBLASF_OFFLOAD=always, %s executor (%s)",
+                 rt->h->exec->name, rt->h->why);
+        return;
+    }
+    if (kblasf_get_backend(rt->h) != KBLASF_BACKEND_CUDA) {
+        snprintf(rt->why, sizeof rt->why, "%s", rt->h->why);
+        rt->h = NULL;
+        return;
+    }
+    if (n < min_n) {
+        snprintf(rt->why, sizeof rt->why, "n=%lld below the GPU threshold %ld (KBLASF_%s_MIN_N)",
+                 (long long)n, min_n, kblasf_routine_names[r]);
+        rt->h = NULL;
+        return;
+    }
+    rt->on_device = 1;
+    snprintf(rt->why, sizeof rt->why, "GPU %d: %s", rt->h->device, rt->h->why);
+}

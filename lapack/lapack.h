@@ -1,0 +1,62 @@
+/*
+ * lapack.h — what the lapack/ sources share: argument checks, the choice between the CPU
+ * and the device for the host forms (dispatch.c), and the precision-generic routines of
+ * chol_gen.c (device algorithms), chol_cpu_gen.c (CPU paths) and chol_host_gen.c (host
+ * forms), which names_gen.c exports under the F77 and LAPACK names.
+ */
+#ifndef KBLASF_LAPACK_H
+#define KBLASF_LAPACK_H
+
+#include "internal.h"
+#include "blas.h"
+
+/* LAPACK's argument checks of routine r, in LAPACK's order: the position (1-based, as
+ * LAPACK counts, without a handle) of the first illegal argument, or 0. Arguments a
+ * routine does not have are ignored. */
+kblasf_int kblasf_lapack_check(kblasf_routine_t r, char uplo, char diag, kblasf_int n,
+                               kblasf_int nrhs, kblasf_int lda, kblasf_int ldb);
+
+/* Where a host form runs. On the device: h is the calling thread's default handle. */
+typedef struct kblasf_route {
+    kblasf_handle_t h;
+    int on_device;
+    char why[200];
+} kblasf_route;
+/* The decision for routine r on order n (KBLASF_OFFLOAD, the default handle's executor,
+ * the routine's threshold KBLASF_<R>_MIN_N / KBLASF_MIN_N); device memory comes later
+ * and its failure sends the call back to the CPU. */
+void kblasf_lapack_route(kblasf_routine_t r, kblasf_int n, kblasf_route *route);
+/* Counts one LAPACK-style call served by kblasf on this thread (kblasf_lapack_calls). */
+void kblasf_lapack_served(void);
+
+#endif
+
+/* ---- precision-generic declarations (after prec.h) ---- */
+#if defined(T) && !defined(KBLASF_LAPACK_GEN_H_DONE)
+#define KBLASF_LAPACK_GEN_H_DONE
+/* CPU paths (chol_cpu_gen.c): LAPACK's blocked algorithms from its auxiliaries and the
+ * BLAS, arguments already checked, n > 0. */
+void FN(cpu_potrf)(char uplo, kblasf_int n, T *A, kblasf_int lda, kblasf_int *info);
+void FN(cpu_potrs)(char uplo, kblasf_int n, kblasf_int nrhs, const T *A, kblasf_int lda,
+                   T *B, kblasf_int ldb);
+void FN(cpu_trtri)(char uplo, char diag, kblasf_int n, T *A, kblasf_int lda, kblasf_int *info);
+void FN(cpu_lauum)(char uplo, kblasf_int n, T *A, kblasf_int lda);
+/* The first exactly zero diagonal element (1-based), 0 when none: TRTRI's singularity. */
+kblasf_int FN(zero_diagonal)(kblasf_int n, const T *A, kblasf_int lda);
+
+/* Host forms with the name the caller used for xerbla_ ("DPOTRF" for the LAPACK name,
+ * "KBLASF_DPOTRF" otherwise). chol_host_gen.c. */
+kblasf_status_t FN(potrf_named)(const char *name, char uplo, kblasf_int n, T *A,
+                                kblasf_int lda, kblasf_int *info);
+kblasf_status_t FN(potrs_named)(const char *name, char uplo, kblasf_int n, kblasf_int nrhs,
+                                const T *A, kblasf_int lda, T *B, kblasf_int ldb,
+                                kblasf_int *info);
+kblasf_status_t FN(potri_named)(const char *name, char uplo, kblasf_int n, T *A,
+                                kblasf_int lda, kblasf_int *info);
+kblasf_status_t FN(trtri_named)(const char *name, char uplo, char diag, kblasf_int n, T *A,
+                                kblasf_int lda, kblasf_int *info);
+kblasf_status_t FN(lauum_named)(const char *name, char uplo, kblasf_int n, T *A,
+                                kblasf_int lda, kblasf_int *info);
+kblasf_status_t FN(posv_named)(const char *name, char uplo, kblasf_int n, kblasf_int nrhs,
+                               T *A, kblasf_int lda, T *B, kblasf_int ldb, kblasf_int *info);
+#endif
