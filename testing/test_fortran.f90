@@ -28,6 +28,9 @@ program test_fortran
   integer(c_size_t), parameter :: es_d = c_sizeof(0.0_c_double)
   integer(c_size_t), parameter :: es_c = c_sizeof((0.0_c_float, 0.0_c_float))
   integer(c_size_t), parameter :: es_z = c_sizeof((0.0_c_double, 0.0_c_double))
+  ! Fills the parts of arrays that a routine must neither read nor write.
+  real(c_double), parameter :: junk_d = 7.0e200_c_double
+  real(c_float), parameter :: junk_s = 3.0e37_c_float
 
   ! The random 40x30 matrix of the dgemv tests, on the host and on the device (ldda > m).
   integer(kblasf_int), parameter :: am = 40, an = 30, ldda = 43
@@ -102,6 +105,56 @@ program test_fortran
   call test_cgemv()
   call test_arg_errors()
   call test_f77_dtrmm()
+
+  ! TRMM/TRSM: host forms through the module (host arrays) and the _dev device forms.
+  call test_trxm('L', 'U', 'T', 'N', 33, 20, 36, 35, 0.75_c_double)
+  call test_trxm('R', 'L', 'N', 'U', 100, 33, 104, 101, -1.5_c_double)
+  call test_trxm('L', 'L', 'N', 'N', 1, 1, 3, 2, 2.0_c_double)
+
+  ! The Cholesky family through the module, host arrays, lda > n.
+  call test_dpotrf_dpotrs('L', 1, 1, 3, 2)
+  call test_dpotrf_dpotrs('U', 1, 2, 2, 4)
+  call test_dpotrf_dpotrs('L', 33, 3, 36, 35)
+  call test_dpotrf_dpotrs('U', 33, 1, 34, 40)
+  call test_dpotrf_dpotrs('L', 100, 5, 103, 101)
+  call test_dpotrf_dpotrs('U', 100, 2, 101, 107)
+  call test_zpotrf_zpotri('L', 1, 2)
+  call test_zpotrf_zpotri('U', 33, 35)
+  call test_zpotrf_zpotri('L', 100, 101)
+  call test_zpotrf_zpotri('U', 100, 104)
+  call test_dposv('L', 1, 1, 2, 3)
+  call test_dposv('U', 33, 4, 40, 34)
+  call test_dposv('L', 100, 3, 102, 105)
+  call test_strtri('L', 'N', 1, 2)
+  call test_strtri('U', 'N', 33, 35)
+  call test_strtri('L', 'U', 33, 34)
+  call test_strtri('L', 'N', 100, 103)
+  call test_strtri('U', 'U', 100, 101)
+  call test_strtri_singular('U', 33, 35, 17)
+  call test_strtri_singular('L', 100, 100, 100)
+  call test_clauum('U', 1, 3)
+  call test_clauum('L', 33, 34)
+  call test_clauum('U', 100, 102)
+  call test_clauum('L', 100, 105)
+  call test_not_spd('L', 1, 2, 1)
+  call test_not_spd('L', 33, 35, 20)
+  call test_not_spd('U', 100, 101, 70)
+  call test_not_spd('L', 100, 104, 100)
+  call test_chol_arg_errors()
+
+  ! The device forms on the handle, device memory from kblasf_malloc, ldda > n.
+  call test_dev_dpotrf_dpotrs('L', 1, 1, 2, 3)
+  call test_dev_dpotrf_dpotrs('U', 33, 3, 37, 34)
+  call test_dev_dpotrf_dpotrs('L', 100, 4, 101, 103)
+  call test_dev_dpotrf_dpotrs('U', 100, 1, 128, 100)
+  call test_dev_not_spd('L', 100, 105, 70)
+  call test_dev_not_spd('U', 33, 40, 33)
+  call test_dev_arg_errors()
+
+  ! Legacy units (no module): the LAPACK names and the F77 symbols.
+  call test_legacy_lapack(1)
+  call test_legacy_lapack(33)
+  call test_legacy_lapack(100)
 
   call check_status(kblasf_free(h, dA), 'kblasf_free dgemv A')
   dA = c_null_ptr
@@ -624,6 +677,699 @@ contains
     call dev_free(dx, 'x')
     call dev_free(dy, 'y')
   end subroutine test_arg_errors
+
+  ! ---- the LAPACK layer and the host forms ------------------------------------------
+
+  function itoa(i) result(s)
+    integer, intent(in) :: i
+    character(len=:), allocatable :: s
+    character(len=24) :: buf
+    write (buf, '(i0)') i
+    s = trim(buf)
+  end function itoa
+
+  logical function in_tri(uplo, i, j)
+    character, intent(in) :: uplo
+    integer, intent(in) :: i, j
+    in_tri = (uplo == 'L' .and. i >= j) .or. (uplo == 'U' .and. i <= j)
+  end function in_tri
+
+  ! Where a routine on the n x n triangle uplo of an ld x ncol array may write: the
+  ! triangle, without its diagonal when diag is 'U'.
+  function tri_mask(uplo, diag, n, ld, ncol) result(mask)
+    character, intent(in) :: uplo, diag
+    integer, intent(in) :: n, ld, ncol
+    logical :: mask(ld, ncol)
+    integer :: i, j
+    do j = 1, ncol
+      do i = 1, ld
+        mask(i, j) = i <= n .and. j <= n .and. in_tri(uplo, i, j) .and. &
+             .not. (diag == 'U' .and. i == j)
+      end do
+    end do
+  end function tri_mask
+
+  ! The n x n triangular matrix held in the triangle uplo of A (unit diagonal for diag
+  ! 'U'), zeros elsewhere.
+  function tri_d(uplo, diag, A, n) result(T)
+    character, intent(in) :: uplo, diag
+    real(c_double), intent(in) :: A(:,:)
+    integer, intent(in) :: n
+    real(c_double) :: T(n, n)
+    integer :: i, j
+    do j = 1, n
+      do i = 1, n
+        T(i, j) = 0
+        if (in_tri(uplo, i, j)) T(i, j) = A(i, j)
+        if (i == j .and. diag == 'U') T(i, j) = 1
+      end do
+    end do
+  end function tri_d
+
+  function tri_z(uplo, A, n) result(T)
+    character, intent(in) :: uplo
+    complex(c_double_complex), intent(in) :: A(:,:)
+    integer, intent(in) :: n
+    complex(c_double_complex) :: T(n, n)
+    integer :: i, j
+    do j = 1, n
+      do i = 1, n
+        T(i, j) = 0
+        if (in_tri(uplo, i, j)) T(i, j) = A(i, j)
+      end do
+    end do
+  end function tri_z
+
+  real(c_double) function norm1(M)
+    real(c_double), intent(in) :: M(:,:)
+    norm1 = maxval(sum(abs(M), dim=1))
+  end function norm1
+
+  real(c_double) function norm1z(M)
+    complex(c_double_complex), intent(in) :: M(:,:)
+    norm1z = maxval(sum(abs(M), dim=1))
+  end function norm1z
+
+  function eye(n) result(E)
+    integer, intent(in) :: n
+    real(c_double) :: E(n, n)
+    integer :: i
+    E = 0
+    do i = 1, n
+      E(i, i) = 1
+    end do
+  end function eye
+
+  ! Random symmetric positive definite: G G^T / n + I, G in [-1, 1).
+  subroutine make_spd(S)
+    real(c_double), intent(out) :: S(:,:)
+    real(c_double) :: G(size(S, 1), size(S, 1))
+    integer :: i
+    call random_number(G)
+    G = 2 * G - 1
+    S = matmul(G, transpose(G)) / size(S, 1)
+    do i = 1, size(S, 1)
+      S(i, i) = S(i, i) + 1
+    end do
+  end subroutine make_spd
+
+  ! Random Hermitian positive definite: G G^H / n + I (real diagonal).
+  subroutine make_hpd(S)
+    complex(c_double_complex), intent(out) :: S(:,:)
+    real(c_double) :: re(size(S, 1), size(S, 1)), im(size(S, 1), size(S, 1))
+    complex(c_double_complex) :: G(size(S, 1), size(S, 1))
+    integer :: i
+    call random_number(re)
+    call random_number(im)
+    G = cmplx(2 * re - 1, 2 * im - 1, c_double_complex)
+    S = matmul(G, conjg(transpose(G))) / size(S, 1)
+    do i = 1, size(S, 1)
+      S(i, i) = cmplx(real(S(i, i)) + 1, 0.0_c_double, c_double_complex)
+    end do
+  end subroutine make_hpd
+
+  ! ||L L^T - S|| ('L') or ||U^T U - S|| ('U') / (n ||S|| eps) of the factor in F's triangle.
+  real(c_double) function chol_resid(uplo, F, S) result(r)
+    character, intent(in) :: uplo
+    real(c_double), intent(in) :: F(:,:), S(:,:)
+    real(c_double) :: T(size(S, 1), size(S, 1))
+    integer :: n
+    n = size(S, 1)
+    T = tri_d(uplo, 'N', F, n)
+    if (uplo == 'L') then
+      r = norm1(matmul(T, transpose(T)) - S)
+    else
+      r = norm1(matmul(transpose(T), T) - S)
+    end if
+    r = r / (n * norm1(S) * epsilon(1.0_c_double))
+  end function chol_resid
+
+  ! ||B - S X|| / (||S|| ||X|| n eps).
+  real(c_double) function solve_resid(S, X, B) result(r)
+    real(c_double), intent(in) :: S(:,:), X(:,:), B(:,:)
+    r = norm1(B - matmul(S, X)) / (norm1(S) * norm1(X) * size(S, 1) * epsilon(1.0_c_double))
+  end function solve_resid
+
+  ! Host TRMM and TRSM through the module (kblasf_dtrmm / kblasf_dtrsm: DTRMM's arguments
+  ! on host arrays, default integers), then the device forms kblasf_dtrmm_dev /
+  ! kblasf_dtrsm_dev on the same data. Junk outside the triangle (and on the diagonal for
+  ! diag 'U') and in the padding rows of B.
+  subroutine test_trxm(side, uplo, transa, diag, m, n, lda, ldb, alpha)
+    character, intent(in) :: side, uplo, transa, diag
+    integer, intent(in) :: m, n, lda, ldb
+    real(c_double), intent(in) :: alpha
+    real(c_double), allocatable, target :: At(:,:), A0(:,:), B0(:,:), Bt(:,:)
+    real(c_double), allocatable :: T(:,:), ref(:,:), bnd(:,:)
+    type(c_ptr) :: dAt, dBt
+    integer :: k, j, form
+    integer(kblasf_int) :: km, kn, klda, kldb, kk
+    character(len=96) :: desc
+    character(len=24) :: fname
+    logical, allocatable :: mask(:,:)
+
+    k = m
+    if (side == 'R') k = n
+    km = m; kn = n; klda = lda; kldb = ldb; kk = k
+    allocate (At(lda, k), B0(ldb, n), Bt(ldb, n), ref(m, n), bnd(m, n))
+    call random_number(At)
+    At = (2 * At - 1) / k
+    do j = 1, k
+      At(j, j) = 1.5_c_double + At(j, j)
+    end do
+    mask = tri_mask(uplo, diag, k, lda, k)
+    where (.not. mask) At = junk_d
+    A0 = At
+    T = tri_d(uplo, diag, At, k)
+    if (transa /= 'N') T = transpose(T)
+    call random_number(B0)
+    B0 = 2 * B0 - 1
+    B0(m+1:, :) = junk_d
+
+    do form = 1, 4
+      select case (form)
+      case (1)
+        fname = 'kblasf_dtrmm'
+      case (2)
+        fname = 'kblasf_dtrmm_dev'
+      case (3)
+        fname = 'kblasf_dtrsm'
+      case (4)
+        fname = 'kblasf_dtrsm_dev'
+      end select
+      write (desc, '(a,1x,4a1,a,i0,a,i0,a,i0,a,i0)') trim(fname), side, uplo, transa, diag, &
+           ' m=', m, ' n=', n, ' lda=', lda, ' ldb=', ldb
+      Bt = B0
+      select case (form)
+      case (1)
+        call kblasf_dtrmm(side, uplo, transa, diag, m, n, alpha, At, lda, Bt, ldb)
+      case (3)
+        call kblasf_dtrsm(side, uplo, transa, diag, m, n, alpha, At, lda, Bt, ldb)
+      case default
+        dAt = dev_alloc(int(lda, c_size_t) * int(k, c_size_t) * es_d, 'trxm A')
+        dBt = dev_alloc(int(ldb, c_size_t) * int(n, c_size_t) * es_d, 'trxm B')
+        call put(c_loc(At), klda, kk, es_d, klda, dAt, klda, 'trxm A')
+        call put(c_loc(B0), kldb, kn, es_d, kldb, dBt, kldb, 'trxm B')
+        if (form == 2) then
+          call check_status(kblasf_dtrmm_dev(h, side, uplo, transa, diag, km, kn, alpha, &
+               dAt, klda, dBt, kldb), trim(desc))
+        else
+          call check_status(kblasf_dtrsm_dev(h, side, uplo, transa, diag, km, kn, alpha, &
+               dAt, klda, dBt, kldb), trim(desc))
+        end if
+        call get(dBt, kldb, kn, es_d, kldb, c_loc(Bt), kldb, 'trxm B')
+        call get(dAt, klda, kk, es_d, klda, c_loc(At), klda, 'trxm A')
+        call dev_free(dAt, 'trxm A')
+        call dev_free(dBt, 'trxm B')
+      end select
+      if (form <= 2) then
+        ! B := alpha op(T) B or alpha B op(T)
+        if (side == 'L') then
+          ref = alpha * matmul(T, B0(1:m, :))
+          bnd = abs(alpha) * matmul(abs(T), abs(B0(1:m, :)))
+        else
+          ref = alpha * matmul(B0(1:m, :), T)
+          bnd = abs(alpha) * matmul(abs(B0(1:m, :)), abs(T))
+        end if
+        ref = abs(Bt(1:m, :) - ref)
+      else
+        ! op(T) X = alpha B: the residual op(T) X - alpha B against |op(T)||X| + |alpha B|.
+        if (side == 'L') then
+          ref = abs(matmul(T, Bt(1:m, :)) - alpha * B0(1:m, :))
+          bnd = matmul(abs(T), abs(Bt(1:m, :))) + abs(alpha * B0(1:m, :))
+        else
+          ref = abs(matmul(Bt(1:m, :), T) - alpha * B0(1:m, :))
+          bnd = matmul(abs(Bt(1:m, :)), abs(T)) + abs(alpha * B0(1:m, :))
+        end if
+      end if
+      call check_resid(scaled_resid(reshape(ref, [m * n]), reshape(bnd, [m * n]), kk, &
+           epsilon(1.0_c_double)), trim(desc))
+      call check(all(Bt(m+1:, :) == junk_d), trim(desc) // ': wrote past m rows of B')
+      call check(all(At == A0), trim(desc) // ': modified A')
+    end do
+  end subroutine test_trxm
+
+  ! kblasf_dpotrf then kblasf_dpotrs through the module, host arrays, default integers.
+  subroutine test_dpotrf_dpotrs(uplo, n, nrhs, lda, ldb)
+    character, intent(in) :: uplo
+    integer, intent(in) :: n, nrhs, lda, ldb
+    real(c_double), allocatable :: S(:,:), Af(:,:), A0(:,:), B(:,:), X(:,:)
+    logical, allocatable :: mask(:,:)
+    integer :: info
+    character(len=80) :: desc
+
+    write (desc, '(a,a,a,i0,a,i0)') 'kblasf_dpotrf ', uplo, ' n=', n, ' lda=', lda
+    allocate (S(n, n), Af(lda, n), B(ldb, nrhs))
+    call make_spd(S)
+    mask = tri_mask(uplo, 'N', n, lda, n)
+    Af = junk_d
+    where (mask(1:n, :)) Af(1:n, :) = S
+    A0 = Af
+    info = -99
+    call kblasf_dpotrf(uplo, n, Af, lda, info)
+    call check(info == 0, trim(desc) // ': info ' // itoa(info))
+    call check(all(Af == A0 .or. mask), trim(desc) // ': wrote outside the triangle')
+    call check_resid(chol_resid(uplo, Af, S), trim(desc))
+
+    write (desc, '(a,a,a,i0,a,i0,a,i0,a,i0)') 'kblasf_dpotrs ', uplo, ' n=', n, ' nrhs=', &
+         nrhs, ' lda=', lda, ' ldb=', ldb
+    call random_number(B)
+    B(n+1:, :) = junk_d
+    X = B
+    A0 = Af
+    info = -99
+    call kblasf_dpotrs(uplo, n, nrhs, Af, lda, X, ldb, info)
+    call check(info == 0, trim(desc) // ': info ' // itoa(info))
+    call check_resid(solve_resid(S, X(1:n, :), B(1:n, :)), trim(desc))
+    call check(all(X(n+1:, :) == junk_d), trim(desc) // ': wrote past n rows of B')
+    call check(all(Af == A0), trim(desc) // ': modified A')
+  end subroutine test_dpotrf_dpotrs
+
+  ! kblasf_zpotrf then kblasf_zpotri through the module.
+  subroutine test_zpotrf_zpotri(uplo, n, lda)
+    character, intent(in) :: uplo
+    integer, intent(in) :: n, lda
+    complex(c_double_complex), allocatable :: S(:,:), Af(:,:), A0(:,:), F(:,:), W(:,:)
+    complex(c_double_complex) :: zjunk
+    logical, allocatable :: mask(:,:)
+    real(c_double) :: r
+    integer :: info, i, j
+    character(len=80) :: desc
+
+    zjunk = cmplx(junk_d, -junk_d, c_double_complex)
+    write (desc, '(a,a,a,i0,a,i0)') 'kblasf_zpotrf ', uplo, ' n=', n, ' lda=', lda
+    allocate (S(n, n), Af(lda, n), W(n, n))
+    call make_hpd(S)
+    mask = tri_mask(uplo, 'N', n, lda, n)
+    Af = zjunk
+    where (mask(1:n, :)) Af(1:n, :) = S
+    A0 = Af
+    info = -99
+    call kblasf_zpotrf(uplo, n, Af, lda, info)
+    call check(info == 0, trim(desc) // ': info ' // itoa(info))
+    call check(all(Af == A0 .or. mask), trim(desc) // ': wrote outside the triangle')
+    F = tri_z(uplo, Af, n)
+    if (uplo == 'L') then
+      r = norm1z(matmul(F, conjg(transpose(F))) - S)
+    else
+      r = norm1z(matmul(conjg(transpose(F)), F) - S)
+    end if
+    call check_resid(r / (n * norm1z(S) * epsilon(1.0_c_double)), trim(desc))
+
+    write (desc, '(a,a,a,i0,a,i0)') 'kblasf_zpotri ', uplo, ' n=', n, ' lda=', lda
+    A0 = Af
+    info = -99
+    call kblasf_zpotri(uplo, n, Af, lda, info)
+    call check(info == 0, trim(desc) // ': info ' // itoa(info))
+    call check(all(Af == A0 .or. mask), trim(desc) // ': wrote outside the triangle')
+    do j = 1, n
+      do i = 1, n
+        if (in_tri(uplo, i, j)) then
+          W(i, j) = Af(i, j)
+        else
+          W(i, j) = conjg(Af(j, i))
+        end if
+      end do
+    end do
+    r = norm1z(eye(n) - matmul(S, W)) / (n * norm1z(S) * norm1z(W) * epsilon(1.0_c_double))
+    call check_resid(r, trim(desc) // ' ||I - A inv(A)||')
+  end subroutine test_zpotrf_zpotri
+
+  ! kblasf_dposv through the module: the solution and the factor left in A.
+  subroutine test_dposv(uplo, n, nrhs, lda, ldb)
+    character, intent(in) :: uplo
+    integer, intent(in) :: n, nrhs, lda, ldb
+    real(c_double), allocatable :: S(:,:), Af(:,:), A0(:,:), B(:,:), X(:,:)
+    logical, allocatable :: mask(:,:)
+    integer :: info
+    character(len=80) :: desc
+
+    write (desc, '(a,a,a,i0,a,i0,a,i0,a,i0)') 'kblasf_dposv ', uplo, ' n=', n, ' nrhs=', &
+         nrhs, ' lda=', lda, ' ldb=', ldb
+    allocate (S(n, n), Af(lda, n), B(ldb, nrhs))
+    call make_spd(S)
+    mask = tri_mask(uplo, 'N', n, lda, n)
+    Af = junk_d
+    where (mask(1:n, :)) Af(1:n, :) = S
+    A0 = Af
+    call random_number(B)
+    B = B - 0.5_c_double
+    B(n+1:, :) = junk_d
+    X = B
+    info = -99
+    call kblasf_dposv(uplo, n, nrhs, Af, lda, X, ldb, info)
+    call check(info == 0, trim(desc) // ': info ' // itoa(info))
+    call check_resid(solve_resid(S, X(1:n, :), B(1:n, :)), trim(desc))
+    call check_resid(chol_resid(uplo, Af, S), trim(desc) // ' (factor)')
+    call check(all(Af == A0 .or. mask), trim(desc) // ': wrote outside the triangle')
+    call check(all(X(n+1:, :) == junk_d), trim(desc) // ': wrote past n rows of B')
+  end subroutine test_dposv
+
+  ! A random single-precision triangular matrix with a diagonal away from zero (or junk
+  ! on the diagonal for diag 'U'), junk outside the triangle.
+  subroutine make_tri_s(uplo, diag, n, As)
+    character, intent(in) :: uplo, diag
+    integer, intent(in) :: n
+    real(c_float), intent(inout) :: As(:,:)
+    integer :: j
+    call random_number(As)
+    As = (2 * As - 1) / n
+    do j = 1, n
+      As(j, j) = 1 + abs(As(j, j)) * n
+      if (mod(j, 3) == 0) As(j, j) = -As(j, j)
+    end do
+    where (.not. tri_mask(uplo, diag, n, size(As, 1), n)) As = junk_s
+  end subroutine make_tri_s
+
+  ! kblasf_strtri: ||I - T inv(T)|| / (n ||T|| ||inv(T)|| eps), in double from float data.
+  subroutine test_strtri(uplo, diag, n, lda)
+    character, intent(in) :: uplo, diag
+    integer, intent(in) :: n, lda
+    real(c_float), allocatable :: As(:,:), A0(:,:)
+    real(c_double), allocatable :: T(:,:), W(:,:)
+    integer :: info
+    character(len=80) :: desc
+
+    write (desc, '(a,a,1x,a,a,i0,a,i0)') 'kblasf_strtri ', uplo, diag, ' n=', n, ' lda=', lda
+    allocate (As(lda, n))
+    call make_tri_s(uplo, diag, n, As)
+    A0 = As
+    T = tri_d(uplo, diag, real(As, c_double), n)
+    info = -99
+    call kblasf_strtri(uplo, diag, n, As, lda, info)
+    call check(info == 0, trim(desc) // ': info ' // itoa(info))
+    call check(all(As == A0 .or. tri_mask(uplo, diag, n, lda, n)), &
+         trim(desc) // ': wrote outside the triangle')
+    W = tri_d(uplo, diag, real(As, c_double), n)
+    call check_resid(norm1(eye(n) - matmul(T, W)) / &
+         (n * norm1(T) * norm1(W) * real(epsilon(1.0_c_float), c_double)), trim(desc))
+  end subroutine test_strtri
+
+  ! kblasf_strtri with A(k,k) = 0: info = k and A untouched.
+  subroutine test_strtri_singular(uplo, n, lda, k)
+    character, intent(in) :: uplo
+    integer, intent(in) :: n, lda, k
+    real(c_float), allocatable :: As(:,:), A0(:,:)
+    integer :: info
+    character(len=80) :: desc
+
+    write (desc, '(a,a,a,i0,a,i0,a,i0,a)') 'kblasf_strtri ', uplo, ' n=', n, ' lda=', lda, &
+         ' A(', k, ',k) = 0'
+    allocate (As(lda, n))
+    call make_tri_s(uplo, 'N', n, As)
+    As(k, k) = 0
+    A0 = As
+    info = -99
+    call kblasf_strtri(uplo, 'N', n, As, lda, info)
+    call check(info == k, trim(desc) // ': info ' // itoa(info) // ', not ' // itoa(k))
+    call check(all(As == A0), trim(desc) // ': modified A')
+  end subroutine test_strtri_singular
+
+  ! kblasf_clauum: L^H L ('L') or U U^H ('U') of a triangle with a real diagonal (as from
+  ! CPOTRF), each element against its double-precision value: |diff| / ((n+1) eps (|L|^T |L|)).
+  subroutine test_clauum(uplo, n, lda)
+    character, intent(in) :: uplo
+    integer, intent(in) :: n, lda
+    complex(c_float_complex), allocatable :: Ac(:,:), A0(:,:)
+    complex(c_double_complex), allocatable :: T(:,:), C(:,:)
+    real(c_double), allocatable :: re(:,:), im(:,:), bnd(:,:), diff(:,:)
+    logical, allocatable :: mask(:,:)
+    integer :: info, i
+    character(len=80) :: desc
+
+    write (desc, '(a,a,a,i0,a,i0)') 'kblasf_clauum ', uplo, ' n=', n, ' lda=', lda
+    allocate (re(lda, n), im(lda, n))
+    call random_number(re)
+    call random_number(im)
+    Ac = cmplx(2 * re - 1, 2 * im - 1, c_float_complex)
+    do i = 1, n
+      Ac(i, i) = real(Ac(i, i))     ! a Cholesky factor's diagonal: LAPACK reads its real part
+    end do
+    mask = tri_mask(uplo, 'N', n, lda, n)
+    where (.not. mask) Ac = cmplx(junk_s, -junk_s, c_float_complex)
+    A0 = Ac
+    T = tri_z(uplo, cmplx(Ac, kind=c_double_complex), n)
+    if (uplo == 'L') then
+      C = matmul(conjg(transpose(T)), T)
+      bnd = matmul(transpose(abs(T)), abs(T))
+    else
+      C = matmul(T, conjg(transpose(T)))
+      bnd = matmul(abs(T), transpose(abs(T)))
+    end if
+    info = -99
+    call kblasf_clauum(uplo, n, Ac, lda, info)
+    call check(info == 0, trim(desc) // ': info ' // itoa(info))
+    call check(all(Ac == A0 .or. mask), trim(desc) // ': wrote outside the triangle')
+    diff = abs(cmplx(Ac(1:n, :), kind=c_double_complex) - C)
+    call check_resid(scaled_resid(pack(diff, mask(1:n, :)), pack(bnd, mask(1:n, :)), &
+         int(n, kblasf_int), real(epsilon(1.0_c_float), c_double)), trim(desc))
+  end subroutine test_clauum
+
+  ! kblasf_dpotrf on a matrix whose leading minor of order k is the first not positive
+  ! definite (A(k,k) = -1): info = k exactly, and the leading k-1 block holds the factor
+  ! of that minor.
+  subroutine test_not_spd(uplo, n, lda, k)
+    character, intent(in) :: uplo
+    integer, intent(in) :: n, lda, k
+    real(c_double), allocatable :: S(:,:), Af(:,:), A0(:,:)
+    logical, allocatable :: mask(:,:)
+    integer :: info
+    character(len=80) :: desc
+
+    write (desc, '(a,a,a,i0,a,i0,a,i0)') 'kblasf_dpotrf ', uplo, ' n=', n, &
+         ' not SPD from k=', k, ' lda=', lda
+    allocate (S(n, n), Af(lda, n))
+    call make_spd(S)
+    S(k, k) = -1
+    mask = tri_mask(uplo, 'N', n, lda, n)
+    Af = junk_d
+    where (mask(1:n, :)) Af(1:n, :) = S
+    A0 = Af
+    info = -99
+    call kblasf_dpotrf(uplo, n, Af, lda, info)
+    call check(info == k, trim(desc) // ': info ' // itoa(info) // ', not ' // itoa(k))
+    call check(all(Af == A0 .or. mask), trim(desc) // ': wrote outside the triangle')
+    if (k > 1) call check_resid(chol_resid(uplo, Af(1:k-1, 1:k-1), S(1:k-1, 1:k-1)), &
+         trim(desc) // ': factor of the leading minor')
+  end subroutine test_not_spd
+
+  ! Illegal arguments to the host forms: info = -i, the program's XERBLA sees the
+  ! routine's name and i, A and B untouched. n = 0 is a quick return.
+  subroutine test_chol_arg_errors()
+    real(c_double) :: Ad(6, 6), A0(6, 6), B(6, 2), B0(6, 2)
+    complex(c_double_complex) :: Z(4, 4), Z0(4, 4)
+    complex(c_float_complex) :: Cc(4, 4), C0(4, 4)
+    integer :: info
+
+    call random_number(Ad)
+    call random_number(B)
+    A0 = Ad
+    B0 = B
+    Z = (1.0_c_double, 2.0_c_double)
+    Z0 = Z
+    Cc = (3.0_c_float, -1.0_c_float)
+    C0 = Cc
+
+    call reset_xerbla()
+    call kblasf_dpotrf('L', -1, Ad, 6, info)
+    call check_arg_error('kblasf_dpotrf n=-1', info, -2, 'KBLASF_DPOTRF')
+    call reset_xerbla()
+    call kblasf_dpotrf('X', 4, Ad, 6, info)
+    call check_arg_error('kblasf_dpotrf uplo=X', info, -1, 'KBLASF_DPOTRF')
+    call reset_xerbla()
+    call kblasf_dpotrf('U', 4, Ad, 3, info)
+    call check_arg_error('kblasf_dpotrf lda<n', info, -4, 'KBLASF_DPOTRF')
+    call reset_xerbla()
+    call kblasf_dpotrs('U', 4, 2, Ad, 3, B, 6, info)
+    call check_arg_error('kblasf_dpotrs lda<n', info, -5, 'KBLASF_DPOTRS')
+    call reset_xerbla()
+    call kblasf_dposv('L', 4, -1, Ad, 6, B, 6, info)
+    call check_arg_error('kblasf_dposv nrhs=-1', info, -3, 'KBLASF_DPOSV')
+    call reset_xerbla()
+    call kblasf_dposv('L', 6, 2, Ad, 6, B, 5, info)
+    call check_arg_error('kblasf_dposv ldb<n', info, -7, 'KBLASF_DPOSV')
+    call reset_xerbla()
+    call kblasf_ztrtri('L', 'X', 4, Z, 4, info)
+    call check_arg_error('kblasf_ztrtri diag=X', info, -2, 'KBLASF_ZTRTRI')
+    call reset_xerbla()
+    call kblasf_zpotri('U', 4, Z, 2, info)
+    call check_arg_error('kblasf_zpotri lda<n', info, -4, 'KBLASF_ZPOTRI')
+    call reset_xerbla()
+    call kblasf_clauum('U', -3, Cc, 4, info)
+    call check_arg_error('kblasf_clauum n=-3', info, -2, 'KBLASF_CLAUUM')
+    call check(all(Ad == A0) .and. all(B == B0) .and. all(Z == Z0) .and. all(Cc == C0), &
+         'calls with illegal arguments modified A or B')
+
+    ! n = 0: nothing to do, info = 0, no report.
+    call reset_xerbla()
+    info = -99
+    call kblasf_dpotrf('L', 0, Ad, 1, info)
+    call check(info == 0 .and. xerbla_calls == 0, 'kblasf_dpotrf n=0: info ' // itoa(info) &
+         // ', XERBLA calls ' // itoa(xerbla_calls))
+    info = -99
+    call kblasf_dposv('U', 0, 0, Ad, 1, B, 1, info)
+    call check(info == 0 .and. xerbla_calls == 0, 'kblasf_dposv n=0: info ' // itoa(info))
+  end subroutine test_chol_arg_errors
+
+  subroutine check_arg_error(desc, info, expect, name)
+    character(len=*), intent(in) :: desc, name
+    integer, intent(in) :: info, expect
+    call check(info == expect, desc // ': info ' // itoa(info) // ', not ' // itoa(expect))
+    call check(xerbla_calls == 1, desc // ': XERBLA called ' // itoa(xerbla_calls) // &
+         ' times, not once')
+    call check(xerbla_info == -expect, desc // ': XERBLA info ' // itoa(xerbla_info) // &
+         ', not ' // itoa(-expect))
+    call check(trim(xerbla_name) == name, desc // ': XERBLA name "' // trim(xerbla_name) // &
+         '", not ' // name)
+  end subroutine check_arg_error
+
+  ! The device forms kblasf_dpotrf_dev and kblasf_dpotrs_dev on the handle: A (junk
+  ! outside the triangle) and B in device memory with leading dimensions ldda, lddb > n.
+  subroutine test_dev_dpotrf_dpotrs(uplo, n, nrhs, ldda_, lddb_)
+    character, intent(in) :: uplo
+    integer, intent(in) :: n, nrhs, ldda_, lddb_
+    real(c_double), allocatable, target :: S(:,:), Ah(:,:), Fh(:,:), Bh(:,:), Xh(:,:)
+    logical, allocatable :: mask(:,:)
+    type(c_ptr) :: dAd, dBd
+    integer(kblasf_int) :: kn, knrhs, kldda, klddb, info
+    character(len=96) :: desc
+
+    kn = n; knrhs = nrhs; kldda = ldda_; klddb = lddb_
+    write (desc, '(a,a,a,i0,a,i0)') 'kblasf_dpotrf_dev ', uplo, ' n=', n, ' ldda=', ldda_
+    allocate (S(n, n), Ah(n, n), Fh(n, n), Bh(n, nrhs), Xh(n, nrhs))
+    call make_spd(S)
+    mask = tri_mask(uplo, 'N', n, n, n)
+    Ah = junk_d
+    where (mask) Ah = S
+    dAd = dev_alloc(int(ldda_, c_size_t) * int(n, c_size_t) * es_d, 'potrf A')
+    dBd = dev_alloc(int(lddb_, c_size_t) * int(nrhs, c_size_t) * es_d, 'potrs B')
+    call put(c_loc(Ah), kn, kn, es_d, kn, dAd, kldda, 'potrf A')
+    info = -99
+    call check_status(kblasf_dpotrf_dev(h, uplo, kn, dAd, kldda, info), trim(desc))
+    call check(info == 0, trim(desc) // ': info ' // itoa(int(info)))
+    Fh = 0
+    call get(dAd, kn, kn, es_d, kldda, c_loc(Fh), kn, 'potrf A')
+    call check(all(Fh == Ah .or. mask), trim(desc) // ': wrote outside the triangle')
+    call check_resid(chol_resid(uplo, Fh, S), trim(desc))
+
+    write (desc, '(a,a,a,i0,a,i0,a,i0,a,i0)') 'kblasf_dpotrs_dev ', uplo, ' n=', n, &
+         ' nrhs=', nrhs, ' ldda=', ldda_, ' lddb=', lddb_
+    call random_number(Bh)
+    Bh = 2 * Bh - 1
+    call put(c_loc(Bh), kn, knrhs, es_d, kn, dBd, klddb, 'potrs B')
+    info = -99
+    call check_status(kblasf_dpotrs_dev(h, uplo, kn, knrhs, dAd, kldda, dBd, klddb, info), &
+         trim(desc))
+    call check(info == 0, trim(desc) // ': info ' // itoa(int(info)))
+    call get(dBd, kn, knrhs, es_d, klddb, c_loc(Xh), kn, 'potrs B')
+    call check_resid(solve_resid(S, Xh, Bh), trim(desc))
+    call dev_free(dAd, 'potrf A')
+    call dev_free(dBd, 'potrs B')
+  end subroutine test_dev_dpotrf_dpotrs
+
+  ! kblasf_dpotrf_dev on a matrix not positive definite from order k: info = k exactly.
+  subroutine test_dev_not_spd(uplo, n, ldda_, k)
+    character, intent(in) :: uplo
+    integer, intent(in) :: n, ldda_, k
+    real(c_double), allocatable, target :: S(:,:)
+    type(c_ptr) :: dAd
+    integer(kblasf_int) :: kn, kldda, info
+    integer(c_int) :: status
+    character(len=96) :: desc
+
+    kn = n; kldda = ldda_
+    write (desc, '(a,a,a,i0,a,i0,a,i0)') 'kblasf_dpotrf_dev ', uplo, ' n=', n, &
+         ' not SPD from k=', k, ' ldda=', ldda_
+    allocate (S(n, n))
+    call make_spd(S)
+    S(k, k) = -1
+    dAd = dev_alloc(int(ldda_, c_size_t) * int(n, c_size_t) * es_d, 'potrf A')
+    call put(c_loc(S), kn, kn, es_d, kn, dAd, kldda, 'potrf A')
+    info = -99
+    status = kblasf_dpotrf_dev(h, uplo, kn, dAd, kldda, info)
+    call check(info == k, trim(desc) // ': info ' // itoa(int(info)) // ', not ' // itoa(k) &
+         // ' (status ' // itoa(int(status)) // ')')
+    call dev_free(dAd, 'potrf A')
+  end subroutine test_dev_not_spd
+
+  ! Illegal arguments to the device forms: KBLASF_STATUS_INVALID_VALUE, info = -i
+  ! (the handle not counted), the XERBLA report, data untouched.
+  subroutine test_dev_arg_errors()
+    real(c_double), target :: Ah(4, 4), Bh(4, 2), A1(4, 4), B1(4, 2)
+    type(c_ptr) :: dAd, dBd
+    integer(kblasf_int) :: info
+    integer(c_int) :: status
+
+    call random_number(Ah)
+    call random_number(Bh)
+    dAd = dev_alloc(16 * es_d, 'A')
+    dBd = dev_alloc(8 * es_d, 'B')
+    call put(c_loc(Ah), 4_kblasf_int, 4_kblasf_int, es_d, 4_kblasf_int, dAd, 4_kblasf_int, 'A')
+    call put(c_loc(Bh), 4_kblasf_int, 2_kblasf_int, es_d, 4_kblasf_int, dBd, 4_kblasf_int, 'B')
+
+    call reset_xerbla()
+    status = kblasf_dpotrf_dev(h, 'L', -1_kblasf_int, dAd, 4_kblasf_int, info)
+    call check(status == KBLASF_STATUS_INVALID_VALUE, 'kblasf_dpotrf_dev n=-1: status ' // &
+         itoa(int(status)))
+    call check_arg_error('kblasf_dpotrf_dev n=-1', int(info), -2, 'KBLASF_DPOTRF')
+    call reset_xerbla()
+    status = kblasf_dpotrs_dev(h, 'U', 4_kblasf_int, 2_kblasf_int, dAd, 4_kblasf_int, dBd, &
+         3_kblasf_int, info)
+    call check(status == KBLASF_STATUS_INVALID_VALUE, 'kblasf_dpotrs_dev ldb<n: status ' // &
+         itoa(int(status)))
+    call check_arg_error('kblasf_dpotrs_dev ldb<n', int(info), -7, 'KBLASF_DPOTRS')
+    call reset_xerbla()
+    status = kblasf_dpotrf_dev(h, 'Q', 4_kblasf_int, dAd, 4_kblasf_int, info)
+    call check(status == KBLASF_STATUS_INVALID_VALUE, 'kblasf_dpotrf_dev uplo=Q: status ' // &
+         itoa(int(status)))
+    call check_arg_error('kblasf_dpotrf_dev uplo=Q', int(info), -1, 'KBLASF_DPOTRF')
+
+    call get(dAd, 4_kblasf_int, 4_kblasf_int, es_d, 4_kblasf_int, c_loc(A1), 4_kblasf_int, 'A')
+    call get(dBd, 4_kblasf_int, 2_kblasf_int, es_d, 4_kblasf_int, c_loc(B1), 4_kblasf_int, 'B')
+    call check(all(A1 == Ah) .and. all(B1 == Bh), &
+         'device calls with illegal arguments modified A or B')
+    call dev_free(dAd, 'A')
+    call dev_free(dBd, 'B')
+  end subroutine test_dev_arg_errors
+
+  ! The legacy units of test_fortran_lapack.f90 (no module): the LAPACK names and the
+  ! F77 symbols, with kblasf_lapack_calls() around them.
+  subroutine test_legacy_lapack(n)
+    integer, intent(in) :: n
+    character(len=6), parameter :: names(6) = &
+         ['DPOTRF', 'DPOTRS', 'DPOTRI', 'ZPOSV ', 'DTRTRI', 'DLAUUM']
+    character(len=13), parameter :: knames(3) = &
+         ['KBLASF_DPOTRF', 'ZPOTRF       ', 'KBLASF_ZPOTRS']
+    real(c_double) :: resid(6), kresid(2)
+    integer :: infos(6), kinfos(3), i
+    logical :: untouched
+    integer(c_long) :: c0, c1, c2
+    character(len=16) :: sz
+    external :: legacy_lapack_names, legacy_kblasf_names
+
+    write (sz, '(a,i0)') ' n=', n
+    c0 = kblasf_lapack_calls()
+    call legacy_lapack_names(n, resid, infos, untouched)
+    c1 = kblasf_lapack_calls()
+    call legacy_kblasf_names(n, kresid, kinfos)
+    c2 = kblasf_lapack_calls()
+    do i = 1, 6
+      call check(infos(i) == 0, 'CALL ' // trim(names(i)) // trim(sz) // ': info ' // &
+           itoa(infos(i)))
+      call check_resid(resid(i), 'CALL ' // trim(names(i)) // trim(sz))
+    end do
+    call check(untouched, 'LAPACK names' // trim(sz) // &
+         ': wrote outside the triangle or past n rows')
+    do i = 1, 3
+      call check(kinfos(i) == 0, 'CALL ' // trim(knames(i)) // trim(sz) // ': info ' // &
+           itoa(kinfos(i)))
+    end do
+    call check_resid(kresid(1), 'CALL KBLASF_DPOTRF' // trim(sz))
+    call check_resid(kresid(2), 'CALL KBLASF_ZPOTRS' // trim(sz))
+    call check(c2 - c1 >= 2, 'CALL KBLASF_DPOTRF/KBLASF_ZPOTRS' // trim(sz) // &
+         ': not counted by kblasf_lapack_calls')
+    if (n == 33) write (*, '(a,i0,a)') 'test_fortran: kblasf served ', c1 - c0, &
+         ' of the 6 calls by LAPACK names (0 with --disable-lapack-names)'
+  end subroutine test_legacy_lapack
 
   subroutine reset_xerbla()
     xerbla_name = ''

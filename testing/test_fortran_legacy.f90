@@ -1,8 +1,9 @@
-! test_fortran_legacy.f90 — a separate file on purpose: gfortran rejects a file that
-! both uses module kblasf (whose device routines bind to kblasf_dtrmm) and calls the F77
-! symbol KBLASF_DTRMM.
-! A legacy code's view: no module, CALL KBLASF_DTRMM with DTRMM's arguments on host
-! memory, compared with the reference DTRMM on the same data (scaled residual).
+! test_fortran_legacy.f90 — a legacy code's view: no module, CALL KBLASF_DTRMM with DTRMM's
+! arguments on host memory, compared with the reference DTRMM on the same data (scaled
+! residual). (A unit that uses module kblasf can call the same routine as kblasf_dtrmm
+! since the module's device form is kblasf_dtrmm_dev; test_fortran.f90 does. The file is
+! still separate: gfortran 12 rejects a unit without the module that calls KBLASF_DTRMM
+! when it follows, in the same file, a unit that uses the module.)
 subroutine legacy_dtrmm(resid, untouched)
   implicit none
   double precision, intent(out) :: resid
