@@ -4,6 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <signal.h>
+#include <unistd.h>
+#include <sys/types.h>
+#include <sys/wait.h>
 #include "testing.h"
 
 int test_passed, test_failed, test_on_gpu, test_quick;
@@ -104,4 +108,167 @@ void xerbla_(const char *srname, const kblasf_int *info, size_t len)
         n--;
     test_xerbla_name[n] = 0;
     test_xerbla_info = (long)*info;
+}
+
+/* ---- running a tester under several environments (see testing.h) -------------------- */
+
+const char *const test_modes_all[] = {
+    "", "KBLASF_OFFLOAD=always", "KBLASF_OFFLOAD=always KBLASF_DEVICE_MEMORY_LIMIT=1",
+    "KBLASF_OFFLOAD=never", NULL};
+const char *const test_modes_offload[] = {"", "KBLASF_OFFLOAD=always", NULL};
+int test_mode = -1;
+const char *test_mode_env = "";
+
+#define TEST_MODE_ARG "--kblasf-test-mode="
+
+/* Unsets the variables the modes set, then sets the mode's VAR=value words. */
+static void apply_mode(const char *mode)
+{
+    char buf[512], *word, *save = NULL;
+
+    unsetenv("KBLASF_OFFLOAD");
+    unsetenv("KBLASF_DEVICE_MEMORY_LIMIT");
+    snprintf(buf, sizeof buf, "%s", mode);
+    for (word = strtok_r(buf, " ", &save); word; word = strtok_r(NULL, " ", &save)) {
+        char *eq = strchr(word, '=');
+        if (eq) {
+            *eq = 0;
+            setenv(word, eq + 1, 1);
+        }
+    }
+}
+
+static const char *mode_label(const char *mode)
+{
+    return *mode ? mode : "default environment";
+}
+
+static int run_child_mode(const char *name, void (*run)(kblasf_handle_t),
+                          const char *const *modes, int nmodes, const char *arg)
+{
+    kblasf_handle_t h;
+    const char *s = getenv("KBLASF_TEST_TIMEOUT");
+    long timeout = s ? strtol(s, NULL, 10) : 1800;
+    int m = atoi(arg);
+
+    setvbuf(stdout, NULL, _IOLBF, 0); /* keep what was printed if the child dies */
+    if (m < 0 || m >= nmodes) {
+        printf("%s: no mode %d\n", name, m);
+        return 1;
+    }
+    test_mode = m;
+    test_mode_env = modes[m];
+    apply_mode(modes[m]);
+    if (timeout > 0)
+        alarm((unsigned)timeout); /* a hang ends the child; the parent counts a failure */
+    h = test_init(name);
+    printf("%s: mode %d: %s\n", name, m, mode_label(modes[m]));
+    run(h);
+    kblasf_destroy(h);
+    return test_finish(name);
+}
+
+int test_run_modes_list(int argc, char **argv, const char *name,
+                        void (*run)(kblasf_handle_t), const char *const *modes)
+{
+    int nmodes = 0, m, i, total_passed = 0, total_failed = 0;
+    size_t len = strlen(name);
+    char seedbuf[32];
+
+    while (modes[nmodes])
+        nmodes++;
+    for (i = 1; i < argc; i++)
+        if (!strncmp(argv[i], TEST_MODE_ARG, strlen(TEST_MODE_ARG)))
+            return run_child_mode(name, run, modes, nmodes, argv[i] + strlen(TEST_MODE_ARG));
+
+    /* one seed for all the modes, so that a failure can be replayed */
+    if (!getenv("KBLASF_TEST_SEED")) {
+        snprintf(seedbuf, sizeof seedbuf, "%llu",
+                 (unsigned long long)((uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20)));
+        setenv("KBLASF_TEST_SEED", seedbuf, 1);
+    }
+    printf("%s: %d modes, KBLASF_TEST_SEED=%s\n", name, nmodes, getenv("KBLASF_TEST_SEED"));
+    for (m = 0; m < nmodes; m++) {
+        int fd[2], status = 0, found = 0, p = 0, f = 0;
+        char marker[64], *line = NULL;
+        size_t cap = 0;
+        FILE *in;
+        pid_t pid;
+
+        snprintf(marker, sizeof marker, TEST_MODE_ARG "%d", m);
+        printf("==== %s: mode %d: %s\n", name, m, mode_label(modes[m]));
+        fflush(stdout);
+        if (pipe(fd) != 0) {
+            perror("pipe");
+            total_failed++;
+            continue;
+        }
+        pid = fork();
+        if (pid < 0) {
+            perror("fork");
+            close(fd[0]);
+            close(fd[1]);
+            total_failed++;
+            continue;
+        }
+        if (pid == 0) {
+            char *args[3];
+            args[0] = argv[0];
+            args[1] = marker;
+            args[2] = NULL;
+            close(fd[0]);
+            dup2(fd[1], 1);
+            dup2(fd[1], 2);
+            close(fd[1]);
+            apply_mode(modes[m]);
+            execv("/proc/self/exe", args);
+            execvp(argv[0], args);
+            perror("exec");
+            _exit(127);
+        }
+        close(fd[1]);
+        in = fdopen(fd[0], "r");
+        while (in && getline(&line, &cap, in) > 0) {
+            int pp, ff;
+            char tail;
+            fputs(line, stdout);
+            if (!strncmp(line, name, len) && line[len] == ':' &&
+                sscanf(line + len + 1, " %d passed, %d failed%c", &pp, &ff, &tail) == 3 &&
+                tail == '\n') {
+                found = 1;
+                p = pp;
+                f = ff;
+            }
+        }
+        fflush(stdout);
+        free(line);
+        if (in)
+            fclose(in);
+        else
+            close(fd[0]);
+        waitpid(pid, &status, 0);
+        if (!found) {
+            printf("FAIL %s: mode %d (%s) crashed or printed no summary (%s %d)\n", name, m,
+                   mode_label(modes[m]), WIFSIGNALED(status) ? "signal" : "exit status",
+                   WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+            total_failed++;
+            continue;
+        }
+        total_passed += p;
+        total_failed += f;
+        if (f == 0 && !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
+            printf("FAIL %s: mode %d (%s) ended badly after its summary (%s %d)\n", name, m,
+                   mode_label(modes[m]), WIFSIGNALED(status) ? "signal" : "exit status",
+                   WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+            total_failed++;
+        }
+    }
+    test_passed = total_passed;
+    test_failed = total_failed;
+    return test_finish(name);
+}
+
+int test_run_modes(int argc, char **argv, const char *name, void (*run)(kblasf_handle_t))
+{
+    return test_run_modes_list(argc, argv, name, run, test_modes_all);
 }

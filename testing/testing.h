@@ -44,4 +44,27 @@ extern char   test_xerbla_name[32];
 extern long   test_xerbla_info;
 void test_xerbla_reset(void);
 
+/* ---- running a tester under several environments ----------------------------------
+ * The library reads KBLASF_OFFLOAD, KBLASF_DEVICE_MEMORY_LIMIT, ... once per process, so a
+ * tester that must run under several settings re-executes itself once per mode. A mode
+ * is a string of space-separated VAR=value settings ("" = the environment as it is);
+ * KBLASF_OFFLOAD and KBLASF_DEVICE_MEMORY_LIMIT are unset first in every mode. */
+extern const char *const test_modes_all[];     /* default, always, always + 1-byte limit, never */
+extern const char *const test_modes_offload[]; /* default, always */
+/* In a child: the index of its mode and the mode's string ("" in the first mode);
+ * -1 and "" when test_run_modes did not start the program. */
+extern int test_mode;
+extern const char *test_mode_env;
+
+/* In the parent (no marker argument): runs this program once per mode (through
+ * /proc/self/exe, argv[0] as fallback) with the mode's variables set and
+ * KBLASF_TEST_SEED fixed for all, echoes each child's output, adds up their
+ * "<name>: N passed, N failed" lines (a child that crashes, hangs past KBLASF_TEST_TIMEOUT
+ * seconds (default 1800, 0: none) or prints no summary counts as one failure), prints the
+ * total line and returns the exit status. In a child (argument --kblasf-test-mode=I):
+ * sets the mode's environment, test_init(name), run(handle) once, test_finish(name). */
+int test_run_modes(int argc, char **argv, const char *name, void (*run)(kblasf_handle_t));
+int test_run_modes_list(int argc, char **argv, const char *name,
+                        void (*run)(kblasf_handle_t), const char *const *modes);
+
 #endif

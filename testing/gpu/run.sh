@@ -3,11 +3,13 @@
 # unpack the release tarball carried in .dist/, build for Hopper, run the test suite on
 # the CUDA executor, compute-sanitizer memcheck + racecheck on the kernels' testers,
 # then the benchmarks. Logs go to $OUT; a short summary is printed last.
-#   usage: testing/gpu/run.sh [check] [sanitize] [bench] [bench-quick] [bench-trxm]
+#   usage: testing/gpu/run.sh [check] [sanitize] [bench] [bench-quick] [bench-trxm] [bench-lapack]
 #   (default: check sanitize bench); TRXM_NBS="64 128 256" times several stop sizes,
 #   TRXM_OPS=trsm|trmm only one operation (and no host-pointer runs); SANITIZE_TESTS picks the
 #   testers, SANITIZE_RACE_KERNELS="name ..." limits racecheck to kernels whose names hold one
-#   of these (racecheck of a whole tester spends its time inside cuBLAS)
+#   of these (racecheck of a whole tester spends its time inside cuBLAS); bench-lapack runs
+#   bench/bench_lapack $BENCH_LAPACK_ARG ("quick": smaller sizes), BENCH_OPS=potrf,potrs,potri,
+#   posv,host,cpu limits what it runs
 set -u -o pipefail
 OUT=${OUT:-/tmp/kblasf-out}; mkdir -p "$OUT"
 steps=${*:-check sanitize bench}
@@ -22,7 +24,7 @@ if ! ./configure --disable-fortran --with-cuda-arch=90 --with-blas=$blas --with-
   tail -20 "$OUT/configure.log"; exit 1
 fi
 if ! make -j16 > "$OUT/build.log" 2>&1; then grep -E 'error|Error' "$OUT/build.log" | head -30; exit 1; fi
-make -j16 testing/test_gemv testing/test_symv testing/test_trxm testing/test_memory >> "$OUT/build.log" 2>&1
+make -j16 testing/test_gemv testing/test_symv testing/test_trxm testing/test_memory testing/test_lapack >> "$OUT/build.log" 2>&1
 for s in $steps; do
   case $s in
   check)
@@ -32,12 +34,12 @@ for s in $steps; do
   sanitize)
     cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
     for tool in memcheck racecheck; do
-      for t in ${SANITIZE_TESTS:-test_gemv test_symv test_trxm}; do
+      for t in ${SANITIZE_TESTS:-test_gemv test_symv test_trxm test_lapack}; do
         filter=()
         if [ $tool = racecheck ] && [ -n "${SANITIZE_RACE_KERNELS:-}" ]; then
           for kn in $SANITIZE_RACE_KERNELS; do filter+=(--kernel-name "kns=$kn"); done
         fi
-        KBLASF_TEST_QUICK=1 KBLASF_TEST_SEED=7 ./libtool --mode=execute "$cs" --tool $tool "${filter[@]}" --error-exitcode 9 testing/$t \
+        KBLASF_TEST_QUICK=1 KBLASF_TEST_SEED=7 ./libtool --mode=execute "$cs" --tool $tool --target-processes all "${filter[@]}" --error-exitcode 9 testing/$t \
           > "$OUT/sanitize-$tool-$t.log" 2>&1
         rc=$?
         summary+=("compute-sanitizer $tool $t: exit $rc; $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/sanitize-$tool-$t.log" | tail -n 1) $(tail -n 1 "$OUT/sanitize-$tool-$t.log")")
@@ -55,6 +57,12 @@ for s in $steps; do
       ./bench/bench_trxm ${a:-0} ${TRXM_OPS:-all} > "$OUT/bench_trxm_$nb.txt" 2>&1
       summary+=("stop size $nb: $(sed -n '/^# summary/,$p' "$OUT/bench_trxm_$nb.txt")")
     done ;;
+  bench-lapack)
+    make bench > "$OUT/bench-build.log" 2>&1 || { tail -20 "$OUT/bench-build.log"; exit 1; }
+    ./bench/bench_lapack ${BENCH_LAPACK_ARG:-} > "$OUT/bench_lapack.txt" 2>&1
+    rc=$?
+    summary+=("bench_lapack (exit $rc): $(sed -n '/^# summary/,$p' "$OUT/bench_lapack.txt")")
+    [ $rc = 0 ] || tail -5 "$OUT/bench_lapack.txt" ;;
   esac
 done
 echo "==== summary ($(cat "$OUT/gpu.txt"))"
