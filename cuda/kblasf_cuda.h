@@ -81,7 +81,8 @@ KBLASF_CUDA_TRTRI_DIAG(c, cuFloatComplex)
 KBLASF_CUDA_TRTRI_DIAG(z, cuDoubleComplex)
 #undef KBLASF_CUDA_TRTRI_DIAG
 
-/* Cholesky factorization in place of the n x n diagonal block A (1 <= n <= 64; uplo 'L':
+/* Cholesky factorization in place of the n x n diagonal block A (1 <= n <= 128, 64 for
+ * double complex: KBLASF_CUDA_POTRF_DIAG_MAX, KBLASF_CUDA_ZPOTRF_DIAG_MAX; uplo 'L':
  * A = L L^H, 'U': A = U^H U), the leaves of the recursive POTRF. Only the triangle named
  * by uplo is read and written; for complex types the imaginary part of the diagonal is
  * never read and written as zero. If the pivot of column j (0-based) is not positive
@@ -97,8 +98,9 @@ KBLASF_CUDA_POTRF_DIAG(d, double)
 KBLASF_CUDA_POTRF_DIAG(c, cuFloatComplex)
 KBLASF_CUDA_POTRF_DIAG(z, cuDoubleComplex)
 #undef KBLASF_CUDA_POTRF_DIAG
-/* The largest block kblasf_cuda_?potrf_diag takes. */
-#define KBLASF_CUDA_POTRF_DIAG_MAX 64
+/* The largest block kblasf_cuda_?potrf_diag takes: s, d, c; z. */
+#define KBLASF_CUDA_POTRF_DIAG_MAX 128
+#define KBLASF_CUDA_ZPOTRF_DIAG_MAX 64
 
 /* B := the triangle of the m x n matrix A named by uplo ('L': i >= j, 'U': i <= j; with
  * unit != 0 the diagonal is excluded), elements of elsize bytes (4, 8 or 16; else

@@ -1,10 +1,13 @@
-/* potrf_diag.cu — Cholesky factorization in place of one diagonal block of order n <= 64:
- * the leaves of the recursive POTRF (src/ calls one launch per leaf, in stream order).
+/* potrf_diag.cu — Cholesky factorization in place of one diagonal block of order n <= 128
+ * (64 for double complex): the leaves of the recursive POTRF (lapack/chol_gen.c calls one
+ * launch per leaf, in stream order). Two instances: blocks up to 64, and up to 128 where
+ * 128 x 129 elements fit in shared memory (not double complex); a leaf of 128 replaces two
+ * leaves of 64 and the TRSM and SYRK between them (doc/lapack.md).
  *
  * One thread block of 16 x 16 threads. The stored triangle goes to shared memory (coalesced,
  * zeros elsewhere; for complex types the diagonal's real part only), then to registers as
- * the lower factor L (uplo 'U' is factored as L = U^H): the block is cut into 4 x 4 tiles of
- * 16 x 16 and thread (tx, ty) holds element (tx, ty) of each tile on or below the diagonal,
+ * the lower factor L (uplo 'U' is factored as L = U^H): the block is cut into NT x NT tiles of
+ * 16 x 16 (NT = 4 or 8) and thread (tx, ty) holds element (tx, ty) of each tile on or below the diagonal,
  * so that every thread works on every step until the trailing matrix leaves its tiles.
  * Right-looking, one barrier per column: at step j the threads holding column j store it
  * (unscaled, final) into shared memory, then every thread reads the pivot d = a_jj, the
@@ -20,22 +23,21 @@
 namespace kblasf {
 namespace {
 
-constexpr int NB = KBLASF_CUDA_POTRF_DIAG_MAX; /* the largest block, 64 */
 constexpr int TS = 16;                         /* tile side = threads per row/column */
-constexpr int NT = NB / TS;                    /* tiles per side */
-constexpr int LDS = NB + 1;                    /* padded leading dimension in shared memory */
 constexpr int THREADS = TS * TS;
-static_assert(NB % TS == 0 && THREADS % NB == 0, "tiling");
 
-template <typename T> constexpr size_t potrf_smem() { return sizeof(T) * NB * LDS; }
+/* NB: the largest block of an instance, padded to NB + 1 rows in shared memory */
+template <typename T, int NB> constexpr size_t potrf_smem() { return sizeof(T) * NB * (NB + 1); }
 
-template <typename T>
+template <typename T, int NB>
 __global__ void __launch_bounds__(THREADS) potrf_diag_kernel(bool lower, int n, T *A, int64_t lda,
                                                              int64_t *info, int64_t ioff)
 {
+    constexpr int NT = NB / TS, LDS = NB + 1; /* tiles per side; leading dimension of S */
+    static_assert(NB % TS == 0 && THREADS % NB == 0, "tiling");
     using R = typename Sc<T>::Real;
 #ifdef KBLASF_CUDA_EMU
-    __shared__ uint4 smem[(potrf_smem<T>() + 15) / 16]; /* static in the host emulator */
+    __shared__ uint4 smem[(potrf_smem<T, NB>() + 15) / 16]; /* static in the host emulator */
 #else
     extern __shared__ __align__(16) unsigned char smem[];
 #endif
@@ -161,18 +163,13 @@ __global__ void __launch_bounds__(THREADS) potrf_diag_kernel(bool lower, int n, 
     }
 }
 
-template <typename T>
-cudaError_t potrf_diag_run(cudaStream_t stream, char uplo, int64_t n, T *A, int64_t lda,
-                           int64_t *info, int64_t ioff)
+template <typename T, int NB>
+cudaError_t potrf_diag_launch(cudaStream_t stream, bool lower, int64_t n, T *A, int64_t lda,
+                              int64_t *info, int64_t ioff)
 {
-    const bool lower = uplo == 'L' || uplo == 'l';
-    if ((!lower && uplo != 'U' && uplo != 'u') || n < 0 || n > NB || lda < n)
-        return cudaErrorInvalidValue;
-    if (n == 0)
-        return cudaSuccess;
-    void (*k)(bool, int, T *, int64_t, int64_t *, int64_t) = potrf_diag_kernel<T>;
-    constexpr size_t smem = potrf_smem<T>();
-    if (smem > 48 * 1024) { /* over the default limit (double complex): opt in, once per device */
+    void (*k)(bool, int, T *, int64_t, int64_t *, int64_t) = potrf_diag_kernel<T, NB>;
+    constexpr size_t smem = potrf_smem<T, NB>();
+    if (smem > 48 * 1024) { /* over the default limit: opt in, once per device and instance */
         static std::atomic<bool> done[kMaxDevices];
         int dev = 0;
         cudaError_t e = cudaGetDevice(&dev);
@@ -193,6 +190,21 @@ cudaError_t potrf_diag_run(cudaStream_t stream, char uplo, int64_t n, T *A, int6
     cfg.dynamicSmemBytes = smem;
     cfg.stream = stream;
     return cudaLaunchKernelEx(&cfg, k, lower, (int)n, A, lda, info, ioff);
+}
+
+template <typename T>
+cudaError_t potrf_diag_run(cudaStream_t stream, char uplo, int64_t n, T *A, int64_t lda,
+                           int64_t *info, int64_t ioff)
+{
+    constexpr int MAXN = sizeof(T) == 16 ? KBLASF_CUDA_ZPOTRF_DIAG_MAX : KBLASF_CUDA_POTRF_DIAG_MAX;
+    const bool lower = uplo == 'L' || uplo == 'l';
+    if ((!lower && uplo != 'U' && uplo != 'u') || n < 0 || n > MAXN || lda < n)
+        return cudaErrorInvalidValue;
+    if (n == 0)
+        return cudaSuccess;
+    if (n <= 64)
+        return potrf_diag_launch<T, 64>(stream, lower, n, A, lda, info, ioff);
+    return potrf_diag_launch<T, MAXN>(stream, lower, n, A, lda, info, ioff);
 }
 
 } // namespace

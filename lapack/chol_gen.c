@@ -25,9 +25,9 @@
 #include "lapack.h"
 #include "trxm.h"
 
-/* POTRF's A21 := A21 L11^-H runs on the executor's own TRSM up to this order of L11
- * (one call; at small orders the recursive TRSM's inversion costs more launches than it
- * saves), on the recursive TRSM above it. */
+/* POTRF's A21 := A21 L11^-H runs on the executor's own TRSM (cuBLAS) up to this order
+ * of L11, on the recursive TRSM above it. H100, DPOTRF n = 8192: 10.99 ms with 256, 11.38
+ * ms with the recursive TRSM everywhere (doc/lapack.md). */
 enum { POTRF_DIRECT_TRSM = 256 };
 
 static T *at(T *A, kblasf_int lda, kblasf_int i, kblasf_int j)
@@ -93,7 +93,7 @@ static kblasf_status_t syrk(kblasf_context *ctx, char uplo, char trans, kblasf_i
 static kblasf_status_t potrf_rec(kblasf_context *ctx, int lower, kblasf_int n, T *A,
                                  kblasf_int lda, int64_t *dinfo, kblasf_int ioff)
 {
-    kblasf_int nb = kblasf_potrf_leaf(ctx), n1, n2;
+    kblasf_int nb = kblasf_potrf_leaf(ctx, sizeof(T)), n1, n2;
     char uplo = lower ? 'L' : 'U';
     T *Aoff, *A22;
     kblasf_status_t st;
@@ -170,7 +170,7 @@ kblasf_status_t FN(potrf)(kblasf_handle_t h, char uplo, kblasf_int n, T *A, kbla
     if (begin(h, KBLASF_R_POTRF, uplo, 'N', n, 0, lda, lda, info, &st) || n == 0)
         return st;
     kblasf_log_call(h, PNAME("POTRF"), "uplo=%c, n=%lld, leaves of %lld", uplo, (long long)n,
-                    (long long)kblasf_potrf_leaf(h));
+                    (long long)kblasf_potrf_leaf(h, sizeof(T)));
     return potrf(h, uplo, n, A, lda, info);
 }
 
@@ -239,8 +239,10 @@ static kblasf_status_t trtri_rec(kblasf_context *ctx, int lower, char diag, kbla
 }
 
 /* Order of the diagonal blocks TRTRI inverts in its batched first step: a power of two,
- * as trtri_diag doubles blocks. */
-enum { TRTRI_LEAF = 128 };
+ * as trtri_diag doubles blocks. Large, because every level of the recursion below it
+ * costs launches (two TRMMs) while the batched inversion of all blocks costs a few
+ * launches whatever their order (H100: doc/lapack.md). */
+enum { TRTRI_LEAF = 512 };
 
 /* TRTRI on the executor, arguments checked, n > 0, no zero on a non-unit diagonal. */
 static kblasf_status_t trtri(kblasf_handle_t h, char uplo, char diag, kblasf_int n, T *A,
@@ -330,7 +332,10 @@ static kblasf_status_t lauum_rec(kblasf_context *ctx, int lower, kblasf_int n, T
     return st ? st : lauum_rec(ctx, lower, n2, A22, lda, W, nb);
 }
 
-enum { LAUUM_LEAF = 128 };
+/* Order of LAUUM's leaves: large for the same reason (each leaf is three launches, each
+ * level of the recursion a SYRK and a TRMM); the leaf's HERK on the zero-padded square
+ * does at most twice the leaf's work. */
+enum { LAUUM_LEAF = 512 };
 
 static kblasf_status_t lauum(kblasf_handle_t h, char uplo, kblasf_int n, T *A, kblasf_int lda)
 {

@@ -126,9 +126,11 @@ int kblasf_trsm_invert(const kblasf_context *ctx)
     return l ? l == KBLASF_TRSM_LEAVES_INVERT : ctx->device >= 0;
 }
 
-kblasf_int kblasf_potrf_leaf(const kblasf_context *ctx)
+kblasf_int kblasf_potrf_leaf(const kblasf_context *ctx, size_t elsize)
 {
     (void)ctx;
-    return 64; /* the CUDA kernel's largest block (cuda/potrf_diag.cu); same on the host so
-                  that CI runs the recursion the GPU runs */
+    /* the CUDA kernel's largest block (cuda/potrf_diag.cu: 128 x 129 elements in shared
+     * memory, too many for double complex); the same on the host so that CI runs the
+     * recursion the GPU runs */
+    return elsize == 16 ? 64 : 128;
 }

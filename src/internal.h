@@ -131,8 +131,9 @@ kblasf_status_t kblasf_dev_release(kblasf_context *ctx, void *p);
 /* The handle's device integer for info (allocated on first use; NULL when it cannot be). */
 int64_t *kblasf_dev_info(kblasf_context *ctx);
 /* Order of the diagonal blocks the recursive POTRF factors with the executor's
- * potrf_leaf (the CUDA kernel takes at most 64). */
-kblasf_int kblasf_potrf_leaf(const kblasf_context *ctx);
+ * potrf_leaf, for elements of elsize bytes (the CUDA kernel's limit: 128, 64 for
+ * double complex). */
+kblasf_int kblasf_potrf_leaf(const kblasf_context *ctx, size_t elsize);
 /* Elements of scratch the executors' trtri_diag may use (prims.h). */
 static inline size_t kblasf_trtri_diag_scratch(kblasf_int k, kblasf_int nb)
 {

@@ -57,7 +57,7 @@ typedef struct kblasf_prims_##P {                                               
     kblasf_status_t (*syrk)(struct kblasf_context *ctx, char uplo, char trans,          \
             kblasf_int n, kblasf_int k, RT_##P alpha, const T *A, kblasf_int lda,       \
             RT_##P beta, T *C, kblasf_int ldc);                                         \
-    /* Cholesky of the diagonal block A (n <= kblasf_potrf_leaf(ctx)) in place, only   \
+    /* Cholesky of the diagonal block A (n <= kblasf_potrf_leaf) in place, only   \
      * the uplo triangle touched; info is the executor's memory (kblasf_dev_info): when \
      * the pivot of column j is not positive or NaN and *info == 0, *info := ioff+j+1. */ \
     kblasf_status_t (*potrf_leaf)(struct kblasf_context *ctx, char uplo, kblasf_int n,  \

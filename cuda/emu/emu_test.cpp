@@ -471,27 +471,29 @@ void test_potrf(char uplo, int n, int64_t lda, int kind, int k, int64_t info0, i
     }
 }
 
-/* every n in 1..64, both triangles (either case), positive definite, and cnt random cases
- * of each failure kind; then the argument checks (nothing launched, nothing written) */
+/* every n in 1..max (128; 64 for double complex), both triangles (either case), positive
+ * definite, and cnt random cases of each failure kind; then the argument checks (nothing
+ * launched, nothing written) */
 template <typename T>
 void run_potrf(int cnt)
 {
     const char ups[] = {'L', 'U', 'l', 'u'};
-    for (int n = 1; n <= KBLASF_CUDA_POTRF_DIAG_MAX; ++n)
+    const int maxn = sizeof(T) == 16 ? KBLASF_CUDA_ZPOTRF_DIAG_MAX : KBLASF_CUDA_POTRF_DIAG_MAX;
+    for (int n = 1; n <= maxn; ++n)
         for (int u = 0; u < 2; ++u)
             test_potrf<T>(ups[u + 2 * irand(0, 1)], n, n + irand(0, 1) * irand(1, 5), 0, 0, irand(0, 5) ? 0 : irand(1, 99), irand(0, 9999));
     for (int c = 0; c < cnt; ++c) {
-        const int n = irand(0, 2) ? KBLASF_CUDA_POTRF_DIAG_MAX - irand(0, 3) : irand(1, KBLASF_CUDA_POTRF_DIAG_MAX);
+        const int n = irand(0, 2) ? maxn - irand(0, 3) : irand(1, maxn);
         const int k = irand(0, 3) ? irand(0, n - 1) : irand(0, 1) ? 0 : n - 1;
         test_potrf<T>(ups[irand(0, 3)], n, n + irand(0, 4), 1 + irand(0, 1), k, irand(0, 4) ? 0 : irand(1, 99), irand(0, 9999));
     }
-    if (sizeof(T) == 16 && emu_max_dyn_smem < 64 * 65 * 16) { ++fails; fprintf(stderr, "FAIL potrf_diag: dynamic shared memory not raised\n"); }
+    if (sizeof(T) >= 8 && emu_max_dyn_smem < 64 * 65 * 16) { ++fails; fprintf(stderr, "FAIL potrf_diag: dynamic shared memory not raised\n"); }
     struct { char u; int64_t n, lda; cudaError_t want; } bad[] = {
-        {'X', 8, 8, cudaErrorInvalidValue}, {'N', 8, 8, cudaErrorInvalidValue}, {'L', 65, 65, cudaErrorInvalidValue},
+        {'X', 8, 8, cudaErrorInvalidValue}, {'N', 8, 8, cudaErrorInvalidValue}, {'L', maxn + 1, maxn + 1, cudaErrorInvalidValue},
         {'U', -1, 8, cudaErrorInvalidValue}, {'L', 8, 7, cudaErrorInvalidValue}, {'U', 0, 1, cudaSuccess}, {'L', 0, 0, cudaSuccess}};
     for (auto &b : bad) {
         ++tests;
-        std::vector<T> buf(80 * 80, nanv<T>());
+        std::vector<T> buf(140 * 140, nanv<T>());
         int64_t info = 0;
         emu_launches.clear();
         const cudaError_t e = call_potrf(b.u, b.n, buf.data(), b.lda, &info, 5);

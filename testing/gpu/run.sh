@@ -29,7 +29,7 @@ for s in $steps; do
   case $s in
   check)
     make -j16 check > "$OUT/check.log" 2>&1
-    summary+=("make check (CUDA executor): $(tail -n 1 "$OUT/check.log")")
+    summary+=("make check (CUDA executor): $(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$OUT/check.log" | tail -n 1)")
     grep -E '^FAIL' "$OUT/check.log" | head -20 ;;
   sanitize)
     cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
