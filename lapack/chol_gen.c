@@ -35,17 +35,6 @@ static T *at(T *A, kblasf_int lda, kblasf_int i, kblasf_int j)
     return A + i + (size_t)j * lda;
 }
 
-/* The first block of a split of n > nb: nb times the largest power of two not above half
- * the number of blocks (as trxm_gen.c splits). */
-static kblasf_int split(kblasf_int n, kblasf_int nb)
-{
-    kblasf_int blocks = (n + nb - 1) / nb, p = 1;
-
-    while (2 * p <= blocks / 2)
-        p *= 2;
-    return p * nb;
-}
-
 /* B := alpha op(A)^{-1} B or alpha op(A) B (solve or not), recursive, in place. */
 static kblasf_status_t trxm(kblasf_context *ctx, int solve, char side, char uplo, char trans,
                             char diag, kblasf_int m, kblasf_int n, T alpha, const T *A,
@@ -75,7 +64,7 @@ static kblasf_status_t syrk(kblasf_context *ctx, char uplo, char trans, kblasf_i
 
     if (n <= SYRK_NB)
         return PRIMS(ctx)->syrk(ctx, uplo, trans, n, k, alpha, A, lda, beta, C, ldc);
-    n1 = split(n, SYRK_NB / 2);
+    n1 = kblasf_split_point(n, SYRK_NB / 2);
     n2 = n - n1;
     A2 = notrans ? A + n1 : A + (size_t)n1 * lda; /* the rows of op(A) of the second half */
     if ((st = syrk(ctx, uplo, trans, n1, k, alpha, A, lda, beta, C, ldc)))
@@ -100,7 +89,7 @@ static kblasf_status_t potrf_rec(kblasf_context *ctx, int lower, kblasf_int n, T
 
     if (n <= nb)
         return PRIMS(ctx)->potrf_leaf(ctx, uplo, n, A, lda, dinfo, ioff);
-    n1 = split(n, nb);
+    n1 = kblasf_split_point(n, nb);
     n2 = n - n1;
     Aoff = lower ? at(A, lda, n1, 0) : at(A, lda, 0, n1);
     A22 = at(A, lda, n1, n1);
@@ -218,7 +207,7 @@ static kblasf_status_t trtri_rec(kblasf_context *ctx, int lower, char diag, kbla
 
     if (n <= nb) /* this block's inverse, computed up front; the diagonal stays if unit */
         return PRIMS(ctx)->tri_copy(ctx, uplo, unit, n, n, W, nb, A, lda);
-    n1 = split(n, nb);
+    n1 = kblasf_split_point(n, nb);
     n2 = n - n1;
     Aoff = lower ? at(A, lda, n1, 0) : at(A, lda, 0, n1);
     A22 = at(A, lda, n1, n1);
@@ -316,7 +305,7 @@ static kblasf_status_t lauum_rec(kblasf_context *ctx, int lower, kblasf_int n, T
             st = PRIMS(ctx)->tri_copy(ctx, uplo, 0, n, n, A, lda, W, n);
         return st ? st : PRIMS(ctx)->syrk(ctx, uplo, lower ? 'C' : 'N', n, n, 1, W, n, 0, A, lda);
     }
-    n1 = split(n, nb);
+    n1 = kblasf_split_point(n, nb);
     n2 = n - n1;
     Aoff = lower ? at(A, lda, n1, 0) : at(A, lda, 0, n1);
     A22 = at(A, lda, n1, n1);

@@ -134,6 +134,17 @@ int64_t *kblasf_dev_info(kblasf_context *ctx);
  * potrf_leaf, for elements of elsize bytes (the CUDA kernel's limit: 128, 64 for
  * double complex). */
 kblasf_int kblasf_potrf_leaf(const kblasf_context *ctx, size_t elsize);
+/* The first part of a recursive split of order n > nb: nb times the largest power of two
+ * not above half the number of blocks of order nb, so that the splits of every level fall
+ * on one grid of blocks and no thin remainder appears (TRMM/TRSM, the Cholesky family). */
+static inline kblasf_int kblasf_split_point(kblasf_int n, kblasf_int nb)
+{
+    kblasf_int blocks = (n + nb - 1) / nb, p = 1;
+
+    while (2 * p <= blocks / 2)
+        p *= 2;
+    return p * nb;
+}
 /* Elements of scratch the executors' trtri_diag may use (prims.h). */
 static inline size_t kblasf_trtri_diag_scratch(kblasf_int k, kblasf_int nb)
 {

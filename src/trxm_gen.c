@@ -25,17 +25,6 @@
 #include "internal.h"
 #include "trxm.h"
 
-/* The first block of a split of k > nb: nb times the largest power of two not above half
- * the number of blocks. */
-static kblasf_int split_point(kblasf_int k, kblasf_int nb)
-{
-    kblasf_int blocks = (k + nb - 1) / nb, p = 1;
-
-    while (2 * p <= blocks / 2)
-        p *= 2;
-    return p * nb;
-}
-
 /* One half of a split: the diagonal block of order k at diagonal offset d of A, and the
  * rows (side L) or columns (side R) of B it acts on. */
 typedef struct half {
@@ -91,7 +80,7 @@ static kblasf_status_t rec(const trxm_plan *a, kblasf_int m, kblasf_int n, T alp
 
     if (h.k <= a->nb)
         return leaf(a, m, n, alpha, h);
-    k1 = split_point(h.k, a->nb);
+    k1 = kblasf_split_point(h.k, a->nb);
     h1.k = k1;
     h1.d = h.d;
     h1.B = h.B;
