@@ -5,11 +5,15 @@
 #include <stdio.h>
 #include "lapack.h"
 
-/* Orders below which the CPU path is used by default: the problem is too small to pay for
- * the transfers and the GPU's launch latencies (measured: doc/lapack.md). */
+/* Orders below which the CPU path is used by default, from bench/bench_threshold on the
+ * H100 machine (host forms with transfers against its 16-core OpenBLAS; doc/lapack.md):
+ * the GPU wins from 256 for POTRF and POTRI, from 512 for POSV (a tie at 384), and for
+ * POTRS (1 or 16 right-hand sides: moving the factor costs as much as solving with it)
+ * only from 2048. TRTRI and LAUUM, each about half of POTRI's work, are set from POTRI's
+ * times rather than measured alone. */
 static const long default_min_n[KBLASF_NROUTINES] = {
-    [KBLASF_R_POTRF] = 512, [KBLASF_R_POTRS] = 512, [KBLASF_R_POTRI] = 512,
-    [KBLASF_R_TRTRI] = 512, [KBLASF_R_LAUUM] = 512, [KBLASF_R_POSV] = 512,
+    [KBLASF_R_POTRF] = 256, [KBLASF_R_POTRS] = 2048, [KBLASF_R_POTRI] = 256,
+    [KBLASF_R_TRTRI] = 384, [KBLASF_R_LAUUM] = 384,  [KBLASF_R_POSV] = 512,
 };
 
 static __thread long lapack_calls;
