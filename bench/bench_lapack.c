@@ -386,6 +386,38 @@ static double flops_of(int op, int z, int n, int nrhs)
 }
 
 /* ------------------------------------------------------------------ the device tables */
+/* kblasf (a->vendor 0), then the vendor on the same inputs (r restored before each call);
+ * kblasf's result, bytes at out, is kept in keep for the comparison. Returns the vendor's
+ * info. */
+static int time_pair(ctx_t *c, const restore_t *r, int nr, call_t *a, int warm, int reps,
+                     void *keep, const void *out, size_t bytes, double *t, double *tv)
+{
+    *t = time_calls(c->stream, r, nr, call, a, warm, reps);
+    CHECK_CUDA(cudaMemcpyAsync(keep, out, bytes, cudaMemcpyDeviceToDevice, c->stream));
+    a->vendor = 1;
+    *tv = time_calls(c->stream, r, nr, call, a, warm, reps);
+    return vendor_info(c);
+}
+
+/* Milliseconds, GFLOP/s and percent of the in-run GEMM rate g of one library's time t. */
+static void rate_columns(double t, double fl, double g)
+{
+    printf("  %9.3f %9.1f %6.1f%%", 1e3 * t, fl / t * 1e-9, 100 * fl / t * 1e-12 / g);
+}
+
+/* The end of a row: the difference and its verdict, both infos when either is not 0
+ * (counted as a failed check). */
+static void end_row(ctx_t *c, const call_t *a, int vinfo, double diff)
+{
+    printf("  %8.1e %s", diff, verdict(c, diff));
+    if (a->info || vinfo) {
+        printf("  info kblasf %ld cuSOLVER %d", (long)a->info, vinfo);
+        c->bad++;
+    }
+    printf("\n");
+    fflush(stdout);
+}
+
 static void bench_potrf(ctx_t *c, data_t *d, char uplo)
 {
     int z = d->z, n = d->n, reps = n >= 16384 ? 7 : 9, warm = n >= 16384 ? 1 : 2;
@@ -394,21 +426,13 @@ static void bench_potrf(ctx_t *c, data_t *d, char uplo)
     restore_t r = {d->W, d->P, d->mat};
     double t, tv, diff, fl = flops_of(POTRF, z, n, 0), g = c->gemm[z];
 
-    t = time_calls(c->stream, &r, 1, call, &a, warm, reps);
-    CHECK_CUDA(cudaMemcpyAsync(d->T, d->W, d->mat, cudaMemcpyDeviceToDevice, c->stream));
-    a.vendor = 1;
-    tv = time_calls(c->stream, &r, 1, call, &a, warm, reps);
-    vinfo = vendor_info(c);
+    vinfo = time_pair(c, &r, 1, &a, warm, reps, d->T, d->W, d->mat, &t, &tv);
     diff = rel_diff(c, z, d->W, d->T, n, n, 0);
-    printf("%c  %c %6d  %9.3f %9.1f %6.1f%%  %9.3f %9.1f %6.1f%%  %6.2f  %8.1e %s", z ? 'Z' : 'D',
-           uplo, n, 1e3 * t, fl / t * 1e-9, 100 * fl / t * 1e-12 / g, 1e3 * tv, fl / tv * 1e-9,
-           100 * fl / tv * 1e-12 / g, tv / t, diff, verdict(c, diff));
-    if (a.info || vinfo) {
-        printf("  info kblasf %ld cuSOLVER %d", (long)a.info, vinfo);
-        c->bad++;
-    }
-    printf("\n");
-    fflush(stdout);
+    printf("%c  %c %6d", z ? 'Z' : 'D', uplo, n);
+    rate_columns(t, fl, g);
+    rate_columns(tv, fl, g);
+    printf("  %6.2f", tv / t);
+    end_row(c, &a, vinfo, diff);
     r_potrf[z][si][uplo == 'U'] = (res_t){t, tv, diff, 1};
 }
 
@@ -421,21 +445,12 @@ static void bench_potrs(ctx_t *c, data_t *d, int ri)
     double t, tv, diff, fl = flops_of(POTRS, z, n, nrhs);
     double read2 = 2.0 * ((double)n * n / 2 * d->es) / (c->copy_bw * 1e9);
 
-    t = time_calls(c->stream, &r, 1, call, &a, 3, 15);
-    CHECK_CUDA(cudaMemcpyAsync(d->Bx, d->Bw, bb, cudaMemcpyDeviceToDevice, c->stream));
-    a.vendor = 1;
-    tv = time_calls(c->stream, &r, 1, call, &a, 3, 15);
-    vinfo = vendor_info(c);
+    vinfo = time_pair(c, &r, 1, &a, 3, 15, d->Bx, d->Bw, bb, &t, &tv);
     diff = rel_diff(c, z, d->Bw, d->Bx, n, nrhs, 0);
-    printf("%c %6d %4d  %9.3f %9.1f %7.2fx  %9.3f %9.1f %7.2fx  %6.2f  %8.3f  %8.1e %s",
-           z ? 'Z' : 'D', n, nrhs, 1e3 * t, fl / t * 1e-9, t / read2, 1e3 * tv, fl / tv * 1e-9,
-           tv / read2, tv / t, 1e3 * read2, diff, verdict(c, diff));
-    if (a.info || vinfo) {
-        printf("  info kblasf %ld cuSOLVER %d", (long)a.info, vinfo);
-        c->bad++;
-    }
-    printf("\n");
-    fflush(stdout);
+    printf("%c %6d %4d  %9.3f %9.1f %7.2fx  %9.3f %9.1f %7.2fx  %6.2f  %8.3f", z ? 'Z' : 'D', n,
+           nrhs, 1e3 * t, fl / t * 1e-9, t / read2, 1e3 * tv, fl / tv * 1e-9, tv / read2, tv / t,
+           1e3 * read2);
+    end_row(c, &a, vinfo, diff);
     r_potrs[z][si][ri] = (res_t){t, tv, diff, 1};
 }
 
@@ -447,21 +462,13 @@ static void bench_potri(ctx_t *c, data_t *d)
     restore_t r = {d->W, d->F, d->mat};
     double t, tv, diff, fl = flops_of(POTRI, z, n, 0), g = c->gemm[z];
 
-    t = time_calls(c->stream, &r, 1, call, &a, warm, reps);
-    CHECK_CUDA(cudaMemcpyAsync(d->T, d->W, d->mat, cudaMemcpyDeviceToDevice, c->stream));
-    a.vendor = 1;
-    tv = time_calls(c->stream, &r, 1, call, &a, warm, reps);
-    vinfo = vendor_info(c);
+    vinfo = time_pair(c, &r, 1, &a, warm, reps, d->T, d->W, d->mat, &t, &tv);
     diff = rel_diff(c, z, d->W, d->T, n, n, 1);
-    printf("%c %6d  %9.3f %9.1f %6.1f%%  %9.3f %9.1f %6.1f%%  %6.2f  %8.1e %s", z ? 'Z' : 'D', n,
-           1e3 * t, fl / t * 1e-9, 100 * fl / t * 1e-12 / g, 1e3 * tv, fl / tv * 1e-9,
-           100 * fl / tv * 1e-12 / g, tv / t, diff, verdict(c, diff));
-    if (a.info || vinfo) {
-        printf("  info kblasf %ld cuSOLVER %d", (long)a.info, vinfo);
-        c->bad++;
-    }
-    printf("\n");
-    fflush(stdout);
+    printf("%c %6d", z ? 'Z' : 'D', n);
+    rate_columns(t, fl, g);
+    rate_columns(tv, fl, g);
+    printf("  %6.2f", tv / t);
+    end_row(c, &a, vinfo, diff);
     r_potri[z][si] = (res_t){t, tv, diff, 1};
 }
 
@@ -474,21 +481,13 @@ static void bench_posv(ctx_t *c, data_t *d, int ri)
     restore_t r[2] = {{d->W, d->P, d->mat}, {d->Bw, d->Bp, bb}};
     double t, tv, diff, fl = flops_of(POSV, z, n, nrhs), g = c->gemm[z];
 
-    t = time_calls(c->stream, r, 2, call, &a, warm, reps);
-    CHECK_CUDA(cudaMemcpyAsync(d->Bx, d->Bw, bb, cudaMemcpyDeviceToDevice, c->stream));
-    a.vendor = 1;
-    tv = time_calls(c->stream, r, 2, call, &a, warm, reps);
-    vinfo = vendor_info(c);
+    vinfo = time_pair(c, r, 2, &a, warm, reps, d->Bx, d->Bw, bb, &t, &tv);
     diff = rel_diff(c, z, d->Bw, d->Bx, n, nrhs, 0);
-    printf("%c %6d %4d  %9.3f %9.1f %6.1f%%  %9.3f %9.1f %6.1f%%  %6.2f  %8.1e %s", z ? 'Z' : 'D',
-           n, nrhs, 1e3 * t, fl / t * 1e-9, 100 * fl / t * 1e-12 / g, 1e3 * tv, fl / tv * 1e-9,
-           100 * fl / tv * 1e-12 / g, tv / t, diff, verdict(c, diff));
-    if (a.info || vinfo) {
-        printf("  info kblasf %ld cuSOLVER %d", (long)a.info, vinfo);
-        c->bad++;
-    }
-    printf("\n");
-    fflush(stdout);
+    printf("%c %6d %4d", z ? 'Z' : 'D', n, nrhs);
+    rate_columns(t, fl, g);
+    rate_columns(tv, fl, g);
+    printf("  %6.2f", tv / t);
+    end_row(c, &a, vinfo, diff);
     r_posv[z][si][ri] = (res_t){t, tv, diff, 1};
 }
 

@@ -35,18 +35,6 @@ static T *at(T *A, kblasf_int lda, kblasf_int i, kblasf_int j)
     return A + i + (size_t)j * lda;
 }
 
-/* B := alpha op(A)^{-1} B or alpha op(A) B (solve or not), recursive, in place. */
-static kblasf_status_t trxm(kblasf_context *ctx, int solve, char side, char uplo, char trans,
-                            char diag, kblasf_int m, kblasf_int n, T alpha, const T *A,
-                            kblasf_int lda, T *B, kblasf_int ldb)
-{
-    trxm_plan p;
-
-    FN(trxm_plan)(&p, ctx, solve, side, uplo, trans, diag, kblasf_lsame(side, 'L') ? m : n,
-                  alpha, A, lda, ldb);
-    return FN(trxm_run)(&p, m, n, B);
-}
-
 /* C := alpha op(A) op(A)^H + beta C on the uplo triangle (trans 'N': op(A) = A, n x k;
  * 'C': A^H), recursive: the diagonal halves recurse and the off-diagonal block is one
  * GEMM, down to SYRK_NB, where the executor's SYRK/HERK takes over (cuBLAS's SYRK runs
@@ -100,8 +88,8 @@ static kblasf_status_t potrf_rec(kblasf_context *ctx, int lower, kblasf_int n, T
         st = PRIMS(ctx)->trsm(ctx, lower ? 'R' : 'L', uplo, 'C', 'N', lower ? n2 : n1,
                               lower ? n1 : n2, 1, A, lda, Aoff, lda);
     else
-        st = trxm(ctx, 1, lower ? 'R' : 'L', uplo, 'C', 'N', lower ? n2 : n1, lower ? n1 : n2,
-                  1, A, lda, Aoff, lda);
+        st = FN(trxm_apply)(ctx, 1, lower ? 'R' : 'L', uplo, 'C', 'N', lower ? n2 : n1,
+                            lower ? n1 : n2, 1, A, lda, Aoff, lda);
     /* A22 -= A21 A21^H (lower) or A12^H A12 (upper) */
     if (!st)
         st = syrk(ctx, uplo, lower ? 'N' : 'C', n2, n1, -1, Aoff, lda, 1, A22, lda);
@@ -215,15 +203,15 @@ static kblasf_status_t trtri_rec(kblasf_context *ctx, int lower, char diag, kbla
     if ((st = trtri_rec(ctx, lower, diag, n1, A, lda, W, nb)))
         return st;
     if (lower)
-        st = trxm(ctx, 0, 'R', uplo, 'N', diag, n2, n1, -1, A, lda, Aoff, lda);
+        st = FN(trxm_apply)(ctx, 0, 'R', uplo, 'N', diag, n2, n1, -1, A, lda, Aoff, lda);
     else
-        st = trxm(ctx, 0, 'L', uplo, 'N', diag, n1, n2, -1, A, lda, Aoff, lda);
+        st = FN(trxm_apply)(ctx, 0, 'L', uplo, 'N', diag, n1, n2, -1, A, lda, Aoff, lda);
     if (!st)
         st = trtri_rec(ctx, lower, diag, n2, A22, lda, W + (size_t)(n1 / nb) * nb * (nb + 1), nb);
     if (!st && lower)
-        st = trxm(ctx, 0, 'L', uplo, 'N', diag, n2, n1, 1, A22, lda, Aoff, lda);
+        st = FN(trxm_apply)(ctx, 0, 'L', uplo, 'N', diag, n2, n1, 1, A22, lda, Aoff, lda);
     else if (!st)
-        st = trxm(ctx, 0, 'R', uplo, 'N', diag, n1, n2, 1, A22, lda, Aoff, lda);
+        st = FN(trxm_apply)(ctx, 0, 'R', uplo, 'N', diag, n1, n2, 1, A22, lda, Aoff, lda);
     return st;
 }
 
@@ -315,9 +303,9 @@ static kblasf_status_t lauum_rec(kblasf_context *ctx, int lower, kblasf_int n, T
         return st;
     st = syrk(ctx, uplo, lower ? 'C' : 'N', n1, n2, 1, Aoff, lda, 1, A, lda);
     if (!st && lower)
-        st = trxm(ctx, 0, 'L', uplo, 'C', 'N', n2, n1, 1, A22, lda, Aoff, lda);
+        st = FN(trxm_apply)(ctx, 0, 'L', uplo, 'C', 'N', n2, n1, 1, A22, lda, Aoff, lda);
     else if (!st)
-        st = trxm(ctx, 0, 'R', uplo, 'C', 'N', n1, n2, 1, A22, lda, Aoff, lda);
+        st = FN(trxm_apply)(ctx, 0, 'R', uplo, 'C', 'N', n1, n2, 1, A22, lda, Aoff, lda);
     return st ? st : lauum_rec(ctx, lower, n2, A22, lda, W, nb);
 }
 

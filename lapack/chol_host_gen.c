@@ -6,8 +6,8 @@
  * Each call checks its arguments as LAPACK does, then dispatch.c decides: the CPU path
  * (chol_cpu_gen.c) or the device. On the device the caller's matrices are page-locked for
  * the call where possible (direct DMA at full PCIe speed instead of staged copies), A (and
- * B) go up, the device form runs on the per-thread default handle, and the results come
- * back. Everything that can send the call back to the CPU — no device memory, a failed
+ * B) go up (kblasf_hold: src/memory.c), the device form runs on the per-thread default
+ * handle, and the results come back. Everything that can send the call back to the CPU — no device memory, a failed
  * device step — happens before the caller's data is written, and POTRF's info > 0 also
  * re-runs on the CPU from the caller's untouched A, so that A is left exactly as LAPACK
  * leaves it. KBLASF_VERBOSE=1 prints where each call ran and why.
@@ -23,51 +23,7 @@ typedef struct job {
     kblasf_int n, nrhs;
     T *A, *B;
     kblasf_int lda, ldb;
-    int a_back;              /* A is overwritten (all but POTRS) */
 } job;
-
-/* A matrix of the caller's, page-locked for the call when the executor can (locked 1:
- * here, 0: it already was, -1: no; then the copies go through the staging buffers). */
-typedef struct held {
-    T *host;
-    kblasf_int rows, cols, ld;
-    int locked;
-} held;
-
-static void hold(kblasf_handle_t h, held *m, T *host, kblasf_int rows, kblasf_int cols,
-                 kblasf_int ld)
-{
-    const kblasf_pipe_ops *P = h->exec->pipe;
-
-    m->host = host;
-    m->rows = rows;
-    m->cols = cols;
-    m->ld = ld;
-    m->locked = P ? P->lock(h, host, ((size_t)(cols - 1) * ld + rows) * sizeof(T)) : -1;
-}
-
-static void release(kblasf_handle_t h, held *m)
-{
-    if (m->locked == 1)
-        h->exec->pipe->unlock(h, m->host);
-}
-
-static kblasf_status_t up(kblasf_handle_t h, const held *m, T *d)
-{
-    if (m->locked < 0)
-        return kblasf_set_matrix(h, m->rows, m->cols, sizeof(T), m->host, m->ld, d, m->rows);
-    return h->exec->pipe->upload(h, 0, m->rows, m->cols, sizeof(T), m->host, m->ld, d, m->rows);
-}
-
-static kblasf_status_t down(kblasf_handle_t h, const held *m, const T *d)
-{
-    kblasf_status_t st;
-
-    if (m->locked < 0)
-        return kblasf_get_matrix(h, m->rows, m->cols, sizeof(T), d, m->rows, m->host, m->ld);
-    st = h->exec->pipe->download(h, 0, m->rows, m->cols, sizeof(T), d, m->rows, m->host, m->ld);
-    return st ? st : h->exec->pipe->sync_queue(h, 0);
-}
 
 /* The device form of the job on dA (ld n) and dB (ld n). */
 static kblasf_status_t device_form(kblasf_handle_t h, const job *j, T *dA, T *dB,
@@ -90,7 +46,7 @@ static int on_device(kblasf_handle_t h, const job *j, kblasf_int *info)
 {
     int with_b = j->B && j->nrhs > 0;
     T *dA = NULL, *dB = NULL;
-    held a, b;
+    kblasf_held a, b;
     kblasf_status_t st;
 
     if (kblasf_dev_alloc(h, (void **)&dA, (size_t)j->n * j->n * sizeof(T)) ||
@@ -100,24 +56,24 @@ static int on_device(kblasf_handle_t h, const job *j, kblasf_int *info)
                    (long long)j->n);
         return 0;
     }
-    hold(h, &a, j->A, j->n, j->n, j->lda);
+    kblasf_hold(h, &a, j->A, sizeof(T), j->n, j->n, j->lda);
     if (with_b)
-        hold(h, &b, j->B, j->n, j->nrhs, j->ldb);
-    st = up(h, &a, dA);
+        kblasf_hold(h, &b, j->B, sizeof(T), j->n, j->nrhs, j->ldb);
+    st = kblasf_held_upload(h, &a, dA);
     if (!st && with_b)
-        st = up(h, &b, dB);
+        st = kblasf_held_upload(h, &b, dB);
     if (!st)
         st = device_form(h, j, dA, dB, info);
     if (!st && *info == 0) {
-        if (j->a_back)
-            st = down(h, &a, dA);
+        if (j->r != KBLASF_R_POTRS) /* POTRS only reads A */
+            st = kblasf_held_download(h, &a, dA);
         if (!st && with_b)
-            st = down(h, &b, dB);
+            st = kblasf_held_download(h, &b, dB);
     }
     h->exec->sync(h); /* nothing may still read the memory below */
-    release(h, &a);
+    kblasf_release(h, &a);
     if (with_b)
-        release(h, &b);
+        kblasf_release(h, &b);
     kblasf_dev_release(h, dA);
     kblasf_dev_release(h, dB);
     if (st) {
@@ -214,7 +170,6 @@ static job make_job(kblasf_routine_t r, const char *name, char uplo, char diag, 
     j.lda = lda;
     j.B = B;
     j.ldb = ldb;
-    j.a_back = r != KBLASF_R_POTRS;
     return j;
 }
 
@@ -229,7 +184,7 @@ kblasf_status_t FN(potrs_named)(const char *name, char uplo, kblasf_int n, kblas
                                 const T *A, kblasf_int lda, T *B, kblasf_int ldb,
                                 kblasf_int *info)
 {
-    /* A is only read (a_back is 0 for POTRS) */
+    /* A is only read: on_device does not download it */
     job j = make_job(KBLASF_R_POTRS, name, uplo, 'N', n, nrhs, (T *)A, lda, B, ldb);
     return run(&j, info);
 }

@@ -128,6 +128,21 @@ int kblasf_trsm_invert(const kblasf_context *ctx);
  * device allocation of the core goes through these two). */
 kblasf_status_t kblasf_dev_alloc(kblasf_context *ctx, void **p, size_t bytes);
 kblasf_status_t kblasf_dev_release(kblasf_context *ctx, void *p);
+/* A caller's host matrix held for the length of one host-form call: page-locked where the
+ * executor can (direct DMA at full PCIe speed; locked 1: here, 0: it already was), else
+ * (locked -1) copied through the staging buffers. Copies go to and from device memory with
+ * leading dimension rows, on the handle's stream; downloads return when the data is there. */
+typedef struct kblasf_held {
+    void      *host;
+    size_t     elsize;
+    kblasf_int rows, cols, ld;
+    int        locked;
+} kblasf_held;
+void kblasf_hold(kblasf_context *ctx, kblasf_held *m, void *host, size_t elsize,
+                 kblasf_int rows, kblasf_int cols, kblasf_int ld);
+kblasf_status_t kblasf_held_upload(kblasf_context *ctx, const kblasf_held *m, void *d);
+kblasf_status_t kblasf_held_download(kblasf_context *ctx, const kblasf_held *m, const void *d);
+void kblasf_release(kblasf_context *ctx, const kblasf_held *m);
 /* The handle's device integer for info (allocated on first use; NULL when it cannot be). */
 int64_t *kblasf_dev_info(kblasf_context *ctx);
 /* Order of the diagonal blocks the recursive POTRF factors with the executor's

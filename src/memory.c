@@ -114,3 +114,41 @@ kblasf_status_t kblasf_get_vector(kblasf_handle_t h, kblasf_int n, size_t elsize
         return KBLASF_STATUS_INVALID_VALUE;
     return kblasf_get_matrix(h, 1, n, elsize, dx, incx, hy, incy);
 }
+
+void kblasf_hold(kblasf_context *ctx, kblasf_held *m, void *host, size_t elsize,
+                 kblasf_int rows, kblasf_int cols, kblasf_int ld)
+{
+    const kblasf_pipe_ops *P = ctx->exec->pipe;
+
+    m->host = host;
+    m->elsize = elsize;
+    m->rows = rows;
+    m->cols = cols;
+    m->ld = ld;
+    m->locked = P ? P->lock(ctx, host, ((size_t)(cols - 1) * ld + rows) * elsize) : -1;
+}
+
+void kblasf_release(kblasf_context *ctx, const kblasf_held *m)
+{
+    if (m->locked == 1)
+        ctx->exec->pipe->unlock(ctx, m->host);
+}
+
+kblasf_status_t kblasf_held_upload(kblasf_context *ctx, const kblasf_held *m, void *d)
+{
+    if (m->locked < 0)
+        return kblasf_set_matrix(ctx, m->rows, m->cols, m->elsize, m->host, m->ld, d, m->rows);
+    return ctx->exec->pipe->upload(ctx, 0, m->rows, m->cols, m->elsize, m->host, m->ld, d,
+                                   m->rows);
+}
+
+kblasf_status_t kblasf_held_download(kblasf_context *ctx, const kblasf_held *m, const void *d)
+{
+    kblasf_status_t st;
+
+    if (m->locked < 0)
+        return kblasf_get_matrix(ctx, m->rows, m->cols, m->elsize, d, m->rows, m->host, m->ld);
+    st = ctx->exec->pipe->download(ctx, 0, m->rows, m->cols, m->elsize, d, m->rows, m->host,
+                                   m->ld);
+    return st ? st : ctx->exec->pipe->sync_queue(ctx, 0);
+}

@@ -28,6 +28,10 @@ kblasf_int FN(trxm_check_args)(char side, char uplo, char trans, char diag, kbla
 void FN(trxm_plan)(trxm_plan *p, kblasf_handle_t h, int solve, char side, char uplo,
                    char trans, char diag, kblasf_int k, T alpha, const T *A, kblasf_int lda,
                    kblasf_int ldb);
+/* The plan for the whole triangle run on the whole B (m x n, arguments legal, m, n > 0). */
+kblasf_status_t FN(trxm_apply)(kblasf_handle_t h, int solve, char side, char uplo, char trans,
+                               char diag, kblasf_int m, kblasf_int n, T alpha, const T *A,
+                               kblasf_int lda, T *B, kblasf_int ldb);
 /* The plan turned into the same one for another trans (same side, triangle, stop size):
  * a TRSM's inverted blocks serve every trans, as inv(op(A_ii)) = op(inv(A_ii)) — POTRS
  * solves with L and then L^H on one inversion. */

@@ -215,13 +215,23 @@ kblasf_status_t FN(trxm_run)(const trxm_plan *p, kblasf_int m, kblasf_int n, T *
     return rec(p, m, n, p->alpha, all);
 }
 
+kblasf_status_t FN(trxm_apply)(kblasf_handle_t h, int solve, char side, char uplo, char trans,
+                               char diag, kblasf_int m, kblasf_int n, T alpha, const T *A,
+                               kblasf_int lda, T *B, kblasf_int ldb)
+{
+    trxm_plan p;
+
+    FN(trxm_plan)(&p, h, solve, side, uplo, trans, diag, kblasf_lsame(side, 'L') ? m : n, alpha,
+                  A, lda, ldb);
+    return FN(trxm_run)(&p, m, n, B);
+}
+
 static kblasf_status_t trxm(kblasf_handle_t h, int solve, char side, char uplo, char trans,
                             char diag, kblasf_int m, kblasf_int n, const T *alpha, const T *A,
                             kblasf_int lda, T *B, kblasf_int ldb)
 {
     const char *name = solve ? "KBLASF_" PNAME("TRSM") : "KBLASF_" PNAME("TRMM");
     kblasf_int pos;
-    trxm_plan p;
 
     if (!h)
         return KBLASF_STATUS_INVALID_VALUE;
@@ -229,9 +239,7 @@ static kblasf_status_t trxm(kblasf_handle_t h, int solve, char side, char uplo, 
         return kblasf_arg_error(name, pos);
     if (m == 0 || n == 0)
         return KBLASF_STATUS_SUCCESS;
-    FN(trxm_plan)(&p, h, solve, side, uplo, trans, diag, kblasf_lsame(side, 'L') ? m : n,
-                  *alpha, A, lda, ldb);
-    return FN(trxm_run)(&p, m, n, B);
+    return FN(trxm_apply)(h, solve, side, uplo, trans, diag, m, n, *alpha, A, lda, B, ldb);
 }
 
 kblasf_status_t FN(trmm)(kblasf_handle_t h, char side, char uplo, char transa, char diag,

@@ -27,31 +27,33 @@ static kblasf_status_t on_cpu(int solve, char side, char uplo, char transa, char
  * (columns for side L, rows for side R) so that panel j computes on the handle's stream
  * while j+1 uploads on queue 1 and j-1 downloads on queue 2; one plan (trxm.h) serves all
  * panels, so a TRSM inverts its diagonal blocks once. The pipeline needs A and B
- * page-locked: they are locked for the call; where they cannot be, the copies go through
- * the staging buffers one after the other. dA is k x k, dB is m x n with ld m. */
+ * page-locked: they are locked for the call (kblasf_hold); where either cannot be, the
+ * copies go one after the other. dA is k x k, dB is m x n with ld m. */
 static kblasf_status_t on_gpu(kblasf_handle_t h, int solve, char side, char uplo, char transa,
                               char diag, kblasf_int m, kblasf_int n, const T *alpha,
                               const T *A, kblasf_int lda, T *B, kblasf_int ldb, T *dA, T *dB)
 {
     const kblasf_pipe_ops *P = h->exec->pipe;
-    int left = kblasf_lsame(side, 'L'), la = -1, lb = -1;
+    int left = kblasf_lsame(side, 'L');
     kblasf_int k = left ? m : n, total = left ? n : m, w, p0;
     kblasf_status_t st;
+    kblasf_held a, b;
     trxm_plan plan;
 
-    if (P && (la = P->lock(h, A, ((size_t)(k - 1) * lda + k) * sizeof(T))) >= 0)
-        lb = P->lock(h, B, ((size_t)(n - 1) * ldb + m) * sizeof(T));
-    if (lb < 0) {
-        if (la == 1)
-            P->unlock(h, A);
-        st = kblasf_set_matrix(h, k, k, sizeof(T), A, lda, dA, k);
+    kblasf_hold(h, &a, (T *)A, sizeof(T), k, k, lda);
+    kblasf_hold(h, &b, B, sizeof(T), m, n, ldb);
+    if (a.locked < 0 || b.locked < 0) { /* no pipeline: one copy after the other */
+        st = kblasf_held_upload(h, &a, dA);
         if (!st)
-            st = kblasf_set_matrix(h, m, n, sizeof(T), B, ldb, dB, m);
-        if (!st) {
-            FN(trxm_plan)(&plan, h, solve, side, uplo, transa, diag, k, *alpha, dA, k, m);
-            st = FN(trxm_run)(&plan, m, n, dB);
-        }
-        return st ? st : kblasf_get_matrix(h, m, n, sizeof(T), dB, m, B, ldb);
+            st = kblasf_held_upload(h, &b, dB);
+        if (!st)
+            st = FN(trxm_apply)(h, solve, side, uplo, transa, diag, m, n, *alpha, dA, k, dB, m);
+        if (!st)
+            st = kblasf_held_download(h, &b, dB);
+        h->exec->sync(h); /* nothing may still read the memory below */
+        kblasf_release(h, &a);
+        kblasf_release(h, &b);
+        return st;
     }
     w = MAX(256, (total + 7) / 8); /* about 8 panels */
     st = P->upload(h, 1, k, k, sizeof(T), A, lda, dA, k);
@@ -77,10 +79,8 @@ static kblasf_status_t on_gpu(kblasf_handle_t h, int solve, char side, char uplo
     P->sync_queue(h, 0);
     if (P->sync_queue(h, 2) && !st)
         st = KBLASF_STATUS_EXECUTION_FAILED;
-    if (la == 1)
-        P->unlock(h, A);
-    if (lb == 1)
-        P->unlock(h, B);
+    kblasf_release(h, &a);
+    kblasf_release(h, &b);
     return st;
 }
 

@@ -48,16 +48,6 @@ void zhegv_(const fint *itype, const char *jobz, const char *uplo, const fint *n
 #endif
 #define AT(A, ld, i, j) ((A)[(size_t)(i) + (size_t)(j) * (size_t)(ld)])
 
-static void *xmalloc(size_t bytes)
-{
-    void *p = calloc(bytes ? bytes : 1, 1);
-    if (!p) {
-        printf("FAIL out of memory\n");
-        exit(1);
-    }
-    return p;
-}
-
 static const char *mode(void) { return *test_mode_env ? test_mode_env : "default"; }
 
 /* All matrices are kept as double complex n x n (ld n) for the residuals; real problems
@@ -67,7 +57,7 @@ static zc rndz(int cplx) { double re = test_rand(); return cplx ? re + I * test_
 /* Hermitian positive definite: G G^H / n + shift I (eigenvalues in [shift, shift + 1.4]). */
 static zc *gen_hpd(fint n, int cplx, double shift)
 {
-    zc *G = xmalloc((size_t)n * n * sizeof(zc)), *A = xmalloc((size_t)n * n * sizeof(zc));
+    zc *G = test_alloc((size_t)n * n * sizeof(zc)), *A = test_alloc((size_t)n * n * sizeof(zc));
     zc alpha = 1.0 / n, zero = 0;
     fint i, j;
 
@@ -85,7 +75,7 @@ static zc *gen_hpd(fint n, int cplx, double shift)
 
 static zc *gen_herm(fint n, int cplx)
 {
-    zc *A = xmalloc((size_t)n * n * sizeof(zc));
+    zc *A = test_alloc((size_t)n * n * sizeof(zc));
     fint i, j;
     for (j = 0; j < n; j++) {
         for (i = j + 1; i < n; i++) {
@@ -97,23 +87,16 @@ static zc *gen_herm(fint n, int cplx)
     return A;
 }
 
+/* The 1-norm, NaN read as infinite (a ratio over it then fails). */
 static double norm1(const zc *A, fint m, fint n, fint ld)
 {
-    double worst = 0;
-    fint i, j;
-    for (j = 0; j < n; j++) {
-        double s = 0;
-        for (i = 0; i < m; i++)
-            s += cabs(AT(A, ld, i, j));
-        if (!(s <= worst))
-            worst = s;
-    }
-    return isnan(worst) ? INFINITY : worst;
+    double r = test_norm1_z(A, m, n, ld);
+    return isnan(r) ? INFINITY : r;
 }
 
 static double *to_real(const zc *A, size_t count)
 {
-    double *R = xmalloc(count * sizeof(double));
+    double *R = test_alloc(count * sizeof(double));
     size_t p;
     for (p = 0; p < count; p++)
         R[p] = creal(A[p]);
@@ -122,7 +105,7 @@ static double *to_real(const zc *A, size_t count)
 
 static zc *to_cplx(const double *R, size_t count)
 {
-    zc *A = xmalloc(count * sizeof(zc));
+    zc *A = test_alloc(count * sizeof(zc));
     size_t p;
     for (p = 0; p < count; p++)
         A[p] = R[p];
@@ -131,7 +114,7 @@ static zc *to_cplx(const double *R, size_t count)
 
 static zc *dupz(const zc *A, size_t count)
 {
-    zc *B = xmalloc(count * sizeof(zc));
+    zc *B = test_alloc(count * sizeof(zc));
     memcpy(B, A, count * sizeof(zc));
     return B;
 }
@@ -149,10 +132,10 @@ static void check_calls(long grew, const char *what)
 static void posvx_case(int cplx, char fact, char uplo, fint n)
 {
     fint nrhs = 3, lda = n + 2, ldb = n + 1, info = -1, i, j;
-    zc *A = gen_hpd(n, cplx, 0.2), *B = xmalloc((size_t)n * nrhs * sizeof(zc)), *X, *R;
-    zc *Aa = xmalloc((size_t)lda * n * sizeof(zc)), *Bb = xmalloc((size_t)ldb * nrhs * sizeof(zc));
-    double *S = xmalloc((size_t)n * sizeof(double)), rcond = 0, worst = 0, cworst = 0, an;
-    double *ferr = xmalloc(nrhs * sizeof(double)), *berr = xmalloc(nrhs * sizeof(double));
+    zc *A = gen_hpd(n, cplx, 0.2), *B = test_alloc((size_t)n * nrhs * sizeof(zc)), *X, *R;
+    zc *Aa = test_alloc((size_t)lda * n * sizeof(zc)), *Bb = test_alloc((size_t)ldb * nrhs * sizeof(zc));
+    double *S = test_alloc((size_t)n * sizeof(double)), rcond = 0, worst = 0, cworst = 0, an;
+    double *ferr = test_alloc(nrhs * sizeof(double)), *berr = test_alloc(nrhs * sizeof(double));
     char equed = 'N', what[96];
     long before;
     zc one = 1, mone = -1;
@@ -179,17 +162,17 @@ static void posvx_case(int cplx, char fact, char uplo, fint n)
     before = kblasf_lapack_calls();
     if (!cplx) {
         double *a = to_real(Aa, (size_t)lda * n), *b = to_real(Bb, (size_t)ldb * nrhs);
-        double *af = xmalloc((size_t)n * n * sizeof(double)), *x = xmalloc((size_t)n * nrhs * sizeof(double));
-        double *work = xmalloc(3 * (size_t)n * sizeof(double));
-        fint *iwork = xmalloc((size_t)n * sizeof(fint));
+        double *af = test_alloc((size_t)n * n * sizeof(double)), *x = test_alloc((size_t)n * nrhs * sizeof(double));
+        double *work = test_alloc(3 * (size_t)n * sizeof(double));
+        fint *iwork = test_alloc((size_t)n * sizeof(fint));
         dposvx_(&fact, &uplo, &n, &nrhs, a, &lda, af, &n, &equed, S, b, &ldb, x, &n, &rcond,
                 ferr, berr, work, iwork, &info, 1, 1, 1);
         X = to_cplx(x, (size_t)n * nrhs);
         free(a); free(b); free(af); free(x); free(work); free(iwork);
     } else {
-        zc *af = xmalloc((size_t)n * n * sizeof(zc)), *work = xmalloc(2 * (size_t)n * sizeof(zc));
-        double *rwork = xmalloc((size_t)n * sizeof(double));
-        X = xmalloc((size_t)n * nrhs * sizeof(zc));
+        zc *af = test_alloc((size_t)n * n * sizeof(zc)), *work = test_alloc(2 * (size_t)n * sizeof(zc));
+        double *rwork = test_alloc((size_t)n * sizeof(double));
+        X = test_alloc((size_t)n * nrhs * sizeof(zc));
         zposvx_(&fact, &uplo, &n, &nrhs, Aa, &lda, af, &n, &equed, S, Bb, &ldb, X, &n, &rcond,
                 ferr, berr, work, rwork, &info, 1, 1, 1);
         free(af); free(work); free(rwork);
@@ -230,9 +213,9 @@ static void sygv_case(int cplx, char uplo, fint n)
 {
     fint itype = 1, lda = n + 1, ldb = n + 3, info = -1, lwork = -1, i, j;
     zc *A = gen_herm(n, cplx), *B = gen_hpd(n, cplx, 0.3), *Z, *W1, *W2, *E;
-    zc *Aa = xmalloc((size_t)lda * n * sizeof(zc)), *Bb = xmalloc((size_t)ldb * n * sizeof(zc));
+    zc *Aa = test_alloc((size_t)lda * n * sizeof(zc)), *Bb = test_alloc((size_t)ldb * n * sizeof(zc));
     zc one = 1, zero = 0;
-    double *w = xmalloc((size_t)n * sizeof(double)), an, bn, zn, wmax = 0, r1, r2;
+    double *w = test_alloc((size_t)n * sizeof(double)), an, bn, zn, wmax = 0, r1, r2;
     int sorted = 1;
     char what[96];
     long before;
@@ -251,21 +234,21 @@ static void sygv_case(int cplx, char uplo, fint n)
         double *work;
         dsygv_(&itype, "V", &uplo, &n, a, &lda, b, &ldb, w, &q, &lwork, &info, 1, 1);
         lwork = (fint)q;
-        work = xmalloc((size_t)MAX(1, lwork) * sizeof(double));
+        work = test_alloc((size_t)MAX(1, lwork) * sizeof(double));
         dsygv_(&itype, "V", &uplo, &n, a, &lda, b, &ldb, w, work, &lwork, &info, 1, 1);
-        Z = xmalloc((size_t)n * n * sizeof(zc));
+        Z = test_alloc((size_t)n * n * sizeof(zc));
         for (j = 0; j < n; j++)
             for (i = 0; i < n; i++)
                 AT(Z, n, i, j) = AT(a, lda, i, j);
         free(a); free(b); free(work);
     } else {
         zc q, *work;
-        double *rwork = xmalloc((size_t)MAX(1, 3 * n - 2) * sizeof(double));
+        double *rwork = test_alloc((size_t)MAX(1, 3 * n - 2) * sizeof(double));
         zhegv_(&itype, "V", &uplo, &n, Aa, &lda, Bb, &ldb, w, &q, &lwork, rwork, &info, 1, 1);
         lwork = (fint)creal(q);
-        work = xmalloc((size_t)MAX(1, lwork) * sizeof(zc));
+        work = test_alloc((size_t)MAX(1, lwork) * sizeof(zc));
         zhegv_(&itype, "V", &uplo, &n, Aa, &lda, Bb, &ldb, w, work, &lwork, rwork, &info, 1, 1);
-        Z = xmalloc((size_t)n * n * sizeof(zc));
+        Z = test_alloc((size_t)n * n * sizeof(zc));
         for (j = 0; j < n; j++)
             for (i = 0; i < n; i++)
                 AT(Z, n, i, j) = AT(Aa, lda, i, j);
@@ -274,9 +257,9 @@ static void sygv_case(int cplx, char uplo, fint n)
     check_calls(kblasf_lapack_calls() - before, what);
 
     /* W1 = A Z, W2 = B Z; W1 - W2 diag(w) */
-    W1 = xmalloc((size_t)n * n * sizeof(zc));
-    W2 = xmalloc((size_t)n * n * sizeof(zc));
-    E = xmalloc((size_t)n * n * sizeof(zc));
+    W1 = test_alloc((size_t)n * n * sizeof(zc));
+    W2 = test_alloc((size_t)n * n * sizeof(zc));
+    E = test_alloc((size_t)n * n * sizeof(zc));
     zgemm_("N", "N", &n, &n, &n, &one, A, &n, Z, &n, &zero, W1, &n, 1, 1);
     zgemm_("N", "N", &n, &n, &n, &one, B, &n, Z, &n, &zero, W2, &n, 1, 1);
     for (j = 0; j < n; j++) {

@@ -225,19 +225,9 @@ static long want_calls(int e)
 
 /* ---- data ----------------------------------------------------------------------- */
 
-static void *xmalloc(size_t bytes)
-{
-    void *p = malloc(bytes ? bytes : 1);
-    if (!p) {
-        printf("FAIL out of memory (%zu bytes)\n", bytes);
-        exit(1);
-    }
-    return p;
-}
-
 static T *nan_array(size_t count)
 {
-    T *p = xmalloc(count * sizeof(T));
+    T *p = test_alloc(count * sizeof(T));
     size_t i;
     for (i = 0; i < count; i++)
         p[i] = (T)NAN;
@@ -246,7 +236,7 @@ static T *nan_array(size_t count)
 
 static T *dup_array(const T *src, size_t count)
 {
-    T *p = xmalloc(count * sizeof(T));
+    T *p = test_alloc(count * sizeof(T));
     memcpy(p, src, count * sizeof(T));
     return p;
 }
@@ -271,7 +261,7 @@ static void fill_hpd(T *Af, kblasf_int n, int weak)
         return;
     }
     {
-        WT *G = xmalloc((size_t)n * n * sizeof(WT)), *P = xmalloc((size_t)n * n * sizeof(WT));
+        WT *G = test_alloc((size_t)n * n * sizeof(WT)), *P = test_alloc((size_t)n * n * sizeof(WT));
         WT alpha = 1.0 / n, zero = 0;
         size_t p;
         for (p = 0; p < (size_t)n * n; p++)
@@ -366,7 +356,7 @@ static double fixnan(double r) { return isnan(r) ? INFINITY : r; }
 /* n x n wide copy of the triangle of A (zeros elsewhere; 1 on the diagonal if unit). */
 static WT *wide_tri(const T *A, kblasf_int lda, char U, kblasf_int n, int unit)
 {
-    WT *F = xmalloc((size_t)n * n * sizeof(WT));
+    WT *F = test_alloc((size_t)n * n * sizeof(WT));
     kblasf_int i, j;
     for (j = 0; j < n; j++)
         for (i = 0; i < n; i++)
@@ -378,7 +368,7 @@ static WT *wide_tri(const T *A, kblasf_int lda, char U, kblasf_int n, int unit)
 /* n x n wide Hermitian matrix from the triangle of A. */
 static WT *wide_herm(const T *A, kblasf_int lda, char U, kblasf_int n)
 {
-    WT *F = xmalloc((size_t)n * n * sizeof(WT));
+    WT *F = test_alloc((size_t)n * n * sizeof(WT));
     kblasf_int i, j;
     for (j = 0; j < n; j++)
         for (i = 0; i < n; i++)
@@ -388,7 +378,7 @@ static WT *wide_herm(const T *A, kblasf_int lda, char U, kblasf_int n)
 
 static WT *wide_full(const T *A, kblasf_int lda, kblasf_int m, kblasf_int n)
 {
-    WT *F = xmalloc((size_t)m * n * sizeof(WT));
+    WT *F = test_alloc((size_t)m * n * sizeof(WT));
     kblasf_int i, j;
     for (j = 0; j < n; j++)
         for (i = 0; i < m; i++)
@@ -398,16 +388,11 @@ static WT *wide_full(const T *A, kblasf_int lda, kblasf_int m, kblasf_int n)
 
 static double norm1(const WT *M, kblasf_int m, kblasf_int n, kblasf_int ld)
 {
-    double worst = 0;
-    kblasf_int i, j;
-    for (j = 0; j < n; j++) {
-        double s = 0;
-        for (i = 0; i < m; i++)
-            s += wabs(AT(M, ld, i, j));
-        if (!(s <= worst))
-            worst = s; /* NaN propagates */
-    }
-    return worst;
+#if IS_COMPLEX
+    return test_norm1_z(M, m, n, ld);
+#else
+    return test_norm1_d(M, m, n, ld);
+#endif
 }
 
 static double norminf(const WT *M, kblasf_int n)
@@ -426,7 +411,7 @@ static double norminf(const WT *M, kblasf_int n)
 
 static WT *probes(kblasf_int n, kblasf_int k)
 {
-    WT *X = xmalloc((size_t)n * k * sizeof(WT));
+    WT *X = test_alloc((size_t)n * k * sizeof(WT));
     size_t p;
     for (p = 0; p < (size_t)n * k; p++)
         X[p] = (WT)rnd();
@@ -449,7 +434,7 @@ static void apply_chol(char U, kblasf_int n, const WT *F, WT *X, kblasf_int nx)
 /* F F^H ('L') or F^H F ('U'), n x n. */
 static WT *chol_product(char U, kblasf_int n, const WT *F)
 {
-    WT *P = xmalloc((size_t)n * n * sizeof(WT)), one = 1;
+    WT *P = test_alloc((size_t)n * n * sizeof(WT)), one = 1;
     memcpy(P, F, (size_t)n * n * sizeof(WT));
     if (U == 'L')
         WFN(trmm_)("R", "L", "C", "N", &n, &n, &one, F, &n, P, &n, 1, 1, 1, 1);
@@ -492,7 +477,7 @@ static double res_potrf(const T *A, kblasf_int lda, char U, kblasf_int k, const 
         r = fixnan(norm1(P, k, k, k) / (k * an * EPS));
         free(P);
     } else {
-        WT *X = probes(k, NPROBE), *Y = xmalloc((size_t)k * NPROBE * sizeof(WT)), mone = -1, one = 1;
+        WT *X = probes(k, NPROBE), *Y = test_alloc((size_t)k * NPROBE * sizeof(WT)), mone = -1, one = 1;
         kblasf_int np = NPROBE;
         memcpy(Y, X, (size_t)k * NPROBE * sizeof(WT));
         apply_chol(U, k, F, Y, NPROBE);
@@ -518,7 +503,7 @@ static double res_solve(const T *X, const T *B0, kblasf_int ldb, kblasf_int n, k
     if (n == 0 || nrhs == 0)
         return 0;
     Xw = wide_full(X, ldb, n, nrhs);
-    R = xmalloc((size_t)n * nrhs * sizeof(WT));
+    R = test_alloc((size_t)n * nrhs * sizeof(WT));
     memcpy(R, Xw, (size_t)n * nrhs * sizeof(WT));
     if (Af) {
         WT *Aw = wide_full(Af, n, n, n), zero = 0, one = 1;
@@ -559,7 +544,7 @@ static double res_potri(const T *A, kblasf_int lda, char U, kblasf_int n, const 
     V = wide_herm(A, lda, U, n);
     vn = norm1(V, n, n, n);
     if (n < BIG_N) {
-        WT *P = chol_product(U, n, F), *W = xmalloc((size_t)n * n * sizeof(WT));
+        WT *P = chol_product(U, n, F), *W = test_alloc((size_t)n * n * sizeof(WT));
         an = norm1(P, n, n, n);
         WFN(gemm_)("N", "N", &n, &n, &n, &one, P, &n, V, &n, &zero, W, &n, 1, 1);
         for (i = 0; i < n; i++)
@@ -568,7 +553,7 @@ static double res_potri(const T *A, kblasf_int lda, char U, kblasf_int n, const 
         free(P);
         free(W);
     } else {
-        WT *X = probes(n, NPROBE), *Y = xmalloc((size_t)n * NPROBE * sizeof(WT));
+        WT *X = probes(n, NPROBE), *Y = test_alloc((size_t)n * NPROBE * sizeof(WT));
         kblasf_int np = NPROBE;
         size_t p;
         an = norm1(F, n, n, n) * norminf(F, n);
@@ -604,7 +589,7 @@ static double res_trtri(const T *A, const T *A0, kblasf_int lda, char U, int uni
             AT(V, n, i, i) -= 1;
         r = fixnan(norm1(V, n, n, n) / (n * tn * vn * EPS));
     } else {
-        WT *X = probes(n, NPROBE), *Y = xmalloc((size_t)n * NPROBE * sizeof(WT));
+        WT *X = probes(n, NPROBE), *Y = test_alloc((size_t)n * NPROBE * sizeof(WT));
         kblasf_int np = NPROBE;
         size_t p;
         memcpy(Y, X, (size_t)n * NPROBE * sizeof(WT));
@@ -625,7 +610,7 @@ static double res_trtri(const T *A, const T *A0, kblasf_int lda, char U, int uni
  * computed by the tester in LT. */
 static double res_lauum(const T *A, const T *A0, kblasf_int lda, char U, kblasf_int n)
 {
-    LT *F = xmalloc((size_t)n * n * sizeof(LT));
+    LT *F = test_alloc((size_t)n * n * sizeof(LT));
     double ln = 0, r;
     kblasf_int i, j, k;
 
@@ -674,7 +659,7 @@ static double res_lauum(const T *A, const T *A0, kblasf_int lda, char U, kblasf_
         r = fixnan(worst / (n * ln * ln * EPS));
         free(colsum);
     } else {
-        LT *x = xmalloc((size_t)n * sizeof(LT)), *y = xmalloc((size_t)n * sizeof(LT));
+        LT *x = test_alloc((size_t)n * sizeof(LT)), *y = test_alloc((size_t)n * sizeof(LT));
         int q;
         r = 0;
         for (q = 0; q < NPROBE; q++) {
@@ -745,11 +730,11 @@ static void run_case(kblasf_handle_t h, case_t c, int weak, int selfcheck)
     char why[512] = "";
 
     if (c.r == R_POTRF || c.r == R_POSV) {
-        Af = xmalloc((size_t)n * n * sizeof(T));
+        Af = test_alloc((size_t)n * n * sizeof(T));
         fill_hpd(Af, n, weak);
         put_tri(A0, lda, Af, n, U, n);
     } else {
-        F = xmalloc((size_t)n * n * sizeof(T));
+        F = test_alloc((size_t)n * n * sizeof(T));
         fill_tri(F, U, n, c.r == R_TRTRI, weak);
         put_tri(A0, lda, F, n, U, n);
         if (unit)
@@ -933,7 +918,7 @@ static void not_pd_case(kblasf_handle_t h, case_t c, int kind, kblasf_int i, kbl
     char U = up(c.uplo);
     kblasf_int n = c.n, lda = c.lda, ldb = c.ldb, nrhs = c.nrhs, r, q, want = i + 1;
     size_t asz = (size_t)lda * MAX(1, n), bsz = (size_t)ldb * MAX(1, nrhs);
-    T *Af = xmalloc((size_t)n * n * sizeof(T)), *A0 = nan_array(asz), *A, *B0 = NULL, *B = NULL;
+    T *Af = test_alloc((size_t)n * n * sizeof(T)), *A0 = nan_array(asz), *A, *B0 = NULL, *B = NULL;
     kblasf_status_t st;
     kblasf_int info;
     long calls;
@@ -1023,7 +1008,7 @@ static void singular_case(kblasf_handle_t h, case_t c, kblasf_int k, kblasf_int 
     int unit = c.r == R_TRTRI && up(c.diag) == 'U';
     kblasf_int n = c.n, lda = c.lda;
     size_t asz = (size_t)lda * MAX(1, n);
-    T *F = xmalloc((size_t)n * n * sizeof(T)), *A0 = nan_array(asz), *A;
+    T *F = test_alloc((size_t)n * n * sizeof(T)), *A0 = nan_array(asz), *A;
     kblasf_status_t st;
     kblasf_int info;
     long calls;

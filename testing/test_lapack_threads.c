@@ -74,48 +74,23 @@ static void wcheck(worker *w, int ok, const char *fmt, ...)
     fflush(stdout);
 }
 
-static void *xmalloc(size_t bytes)
-{
-    void *p = calloc(bytes ? bytes : 1, 1);
-    if (!p) {
-        printf("FAIL out of memory\n");
-        exit(1);
-    }
-    return p;
-}
-
+/* 1-norms, NaN read as infinite (a ratio over them then fails). */
 static double dnorm1(const double *A, fint m, fint n, fint ld)
 {
-    double worst = 0;
-    fint i, j;
-    for (j = 0; j < n; j++) {
-        double s = 0;
-        for (i = 0; i < m; i++)
-            s += fabs(AT(A, ld, i, j));
-        if (!(s <= worst))
-            worst = s;
-    }
-    return isnan(worst) ? INFINITY : worst;
+    double r = test_norm1_d(A, m, n, ld);
+    return isnan(r) ? INFINITY : r;
 }
 
 static double znorm1(const zc *A, fint m, fint n, fint ld)
 {
-    double worst = 0;
-    fint i, j;
-    for (j = 0; j < n; j++) {
-        double s = 0;
-        for (i = 0; i < m; i++)
-            s += cabs(AT(A, ld, i, j));
-        if (!(s <= worst))
-            worst = s;
-    }
-    return isnan(worst) ? INFINITY : worst;
+    double r = test_norm1_z(A, m, n, ld);
+    return isnan(r) ? INFINITY : r;
 }
 
 /* SPD n x n (ld n): G G^T / n + 0.1 I. */
 static double *gen_dspd(worker *w, fint n)
 {
-    double *G = xmalloc((size_t)n * n * sizeof(double)), *A = xmalloc((size_t)n * n * sizeof(double));
+    double *G = test_alloc((size_t)n * n * sizeof(double)), *A = test_alloc((size_t)n * n * sizeof(double));
     double alpha = 1.0 / n, zero = 0;
     fint i, j;
     for (i = 0; i < n * n; i++)
@@ -132,7 +107,7 @@ static double *gen_dspd(worker *w, fint n)
 
 static zc *gen_zhpd(worker *w, fint n)
 {
-    zc *G = xmalloc((size_t)n * n * sizeof(zc)), *A = xmalloc((size_t)n * n * sizeof(zc));
+    zc *G = test_alloc((size_t)n * n * sizeof(zc)), *A = test_alloc((size_t)n * n * sizeof(zc));
     zc alpha = 1.0 / n, zero = 0;
     fint i, j;
     for (i = 0; i < n * n; i++) {
@@ -197,7 +172,7 @@ static fint call_zposv(char uplo, fint n, fint nrhs, zc *A, fint lda, zc *B, fin
 /* n x n copy of the triangle of A (zeros elsewhere). */
 static double *dtri(const double *A, fint lda, char uplo, fint n)
 {
-    double *F = xmalloc((size_t)n * n * sizeof(double));
+    double *F = test_alloc((size_t)n * n * sizeof(double));
     fint i, j;
     for (j = 0; j < n; j++)
         for (i = 0; i < n; i++)
@@ -221,8 +196,8 @@ static void one_round(worker *w, int it)
 {
     fint n = 150 + 20 * w->id + 3 * it, lda = n + w->id % 3, nrhs = 4, ldb = n + 1;
     char uplo = (w->id + it) % 2 ? 'U' : 'L';
-    double *A = gen_dspd(w, n), *Af = xmalloc((size_t)lda * n * sizeof(double));
-    double *B = xmalloc((size_t)ldb * nrhs * sizeof(double)), *X, *R, *F, *P, *V;
+    double *A = gen_dspd(w, n), *Af = test_alloc((size_t)lda * n * sizeof(double));
+    double *B = test_alloc((size_t)ldb * nrhs * sizeof(double)), *X, *R, *F, *P, *V;
     double an = dnorm1(A, n, n, n), one = 1, zero = 0, mone = -1, r;
     fint info, i, j;
 
@@ -232,7 +207,7 @@ static void one_round(worker *w, int it)
             AT(Af, lda, i, j) = AT(A, n, i, j);
     info = call_dpotrf(uplo, n, Af, lda);
     F = dtri(Af, lda, uplo, n);
-    P = xmalloc((size_t)n * n * sizeof(double));
+    P = test_alloc((size_t)n * n * sizeof(double));
     memcpy(P, F, (size_t)n * n * sizeof(double));
     if (uplo == 'L')
         dtrmm_("R", "L", "T", "N", &n, &n, &one, F, &n, P, &n, 1, 1, 1, 1);
@@ -247,12 +222,12 @@ static void one_round(worker *w, int it)
     /* DPOTRS with that factor */
     for (i = 0; i < ldb * nrhs; i++)
         B[i] = wrand(w);
-    R = xmalloc((size_t)n * nrhs * sizeof(double));
+    R = test_alloc((size_t)n * nrhs * sizeof(double));
     for (j = 0; j < nrhs; j++)
         for (i = 0; i < n; i++)
             AT(R, n, i, j) = AT(B, ldb, i, j);
     info = call_dpotrs(uplo, n, nrhs, Af, lda, B, ldb);
-    X = xmalloc((size_t)n * nrhs * sizeof(double));
+    X = test_alloc((size_t)n * nrhs * sizeof(double));
     for (j = 0; j < nrhs; j++)
         for (i = 0; i < n; i++)
             AT(X, n, i, j) = AT(B, ldb, i, j);
@@ -263,7 +238,7 @@ static void one_round(worker *w, int it)
 
     /* DPOTRI from the factor */
     info = call_dpotri(uplo, n, Af, lda);
-    V = xmalloc((size_t)n * n * sizeof(double));
+    V = test_alloc((size_t)n * n * sizeof(double));
     for (j = 0; j < n; j++)
         for (i = 0; i < n; i++)
             AT(V, n, i, j) = (uplo == 'L' ? i >= j : i <= j) ? AT(Af, lda, i, j) : AT(Af, lda, j, i);
@@ -278,9 +253,9 @@ static void one_round(worker *w, int it)
     /* ZPOSV */
     {
         fint zn = n - 40;
-        zc *ZA = gen_zhpd(w, zn), *ZAf = xmalloc((size_t)lda * zn * sizeof(zc));
-        zc *ZB = xmalloc((size_t)ldb * nrhs * sizeof(zc)), *ZR = xmalloc((size_t)zn * nrhs * sizeof(zc));
-        zc *ZX = xmalloc((size_t)zn * nrhs * sizeof(zc)), zone = 1, zmone = -1;
+        zc *ZA = gen_zhpd(w, zn), *ZAf = test_alloc((size_t)lda * zn * sizeof(zc));
+        zc *ZB = test_alloc((size_t)ldb * nrhs * sizeof(zc)), *ZR = test_alloc((size_t)zn * nrhs * sizeof(zc));
+        zc *ZX = test_alloc((size_t)zn * nrhs * sizeof(zc)), zone = 1, zmone = -1;
         double zan = znorm1(ZA, zn, zn, zn), worst = 0;
         for (j = 0; j < zn; j++)
             for (i = 0; i < zn; i++)

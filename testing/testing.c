@@ -3,6 +3,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <complex.h>
+#include <math.h>
 #include <time.h>
 #include <signal.h>
 #include <unistd.h>
@@ -271,4 +273,38 @@ int test_run_modes_list(int argc, char **argv, const char *name,
 int test_run_modes(int argc, char **argv, const char *name, void (*run)(kblasf_handle_t))
 {
     return test_run_modes_list(argc, argv, name, run, test_modes_all);
+}
+
+void *test_alloc(size_t bytes)
+{
+    void *p = calloc(bytes ? bytes : 1, 1);
+
+    if (!p) {
+        printf("FAIL out of memory (%zu bytes)\n", bytes);
+        exit(1);
+    }
+    return p;
+}
+
+/* One body for both element types: |a| through ABS. */
+#define TEST_NORM1(ABS)                                                                 \
+    double worst = 0;                                                                   \
+    kblasf_int i, j;                                                                    \
+    for (j = 0; j < n; j++) {                                                           \
+        double s = 0;                                                                   \
+        for (i = 0; i < m; i++)                                                         \
+            s += ABS(A[(size_t)i + (size_t)j * (size_t)ld]);                            \
+        if (!(s <= worst))                                                              \
+            worst = s;                                                                  \
+    }                                                                                   \
+    return worst;
+
+double test_norm1_d(const double *A, kblasf_int m, kblasf_int n, kblasf_int ld)
+{
+    TEST_NORM1(fabs)
+}
+
+double test_norm1_z(const kblasf_complex_double *A, kblasf_int m, kblasf_int n, kblasf_int ld)
+{
+    TEST_NORM1(cabs)
 }

@@ -36,6 +36,14 @@ kblasf_handle_t test_init(const char *name);
 void *test_to_device(kblasf_handle_t h, const void *src, size_t count, size_t elsize);
 void test_from_device(kblasf_handle_t h, void *dst, const void *d, size_t count, size_t elsize);
 
+/* Zeroed memory; a tester that cannot have it ends with a FAIL line. */
+void *test_alloc(size_t bytes);
+/* The 1-norm (largest column sum of |a_ij|) of the m x n matrix A (leading dimension ld),
+ * double or double complex. A column whose sum is NaN replaces the running maximum like a
+ * larger one, as !(s <= worst) does; callers decide what NaN means for their ratio. */
+double test_norm1_d(const double *A, kblasf_int m, kblasf_int n, kblasf_int ld);
+double test_norm1_z(const kblasf_complex_double *A, kblasf_int m, kblasf_int n, kblasf_int ld);
+
 /* Uniform in [-1, 1). */
 double test_rand(void);
 
