@@ -256,6 +256,30 @@ KBLASF_CHOL_PROTOS(c, kblasf_complex_float)
 KBLASF_CHOL_PROTOS(z, kblasf_complex_double)
 #undef KBLASF_CHOL_PROTOS
 
+/* ---- Tridiagonal reduction (LAPACK layer) -----------------------------------------
+ * SYTRD (s, d) / HETRD (c, z): Q^H A Q = T, tridiagonal, as LAPACK's DSYTRD/ZHETRD: on
+ * return the uplo triangle of A holds T's diagonal and off-diagonal and the reflectors
+ * that make Q, d (n) the diagonal, e (n-1) the off-diagonal and tau (n-1) the reflectors'
+ * scalars, all meaning what LAPACK's mean (?ORGTR/?UNGTR, ?ORMTR/?UNMTR, ?STEDC use them).
+ * The other triangle is left as it was.
+ * Device API: A (lda) in the handle's device memory; d, e and tau in host memory, because
+ * the CPU computes them (CPU panels, device products and updates); synchronous. info is
+ * 0 or -i for an illegal argument i (counting from 1 without the handle).
+ * Host forms: LAPACK's argument list (work, lwork: lwork = -1 returns LAPACK's optimal
+ * size in work[0]; any legal lwork >= 1 is enough), also as the F77 symbols
+ * kblasf_dsytrd_ ... and the LAPACK names dsytrd_ ... (unless --disable-lapack-names). */
+#define KBLASF_TRD_PROTOS(P, TRD, T, RT)                                               \
+kblasf_status_t kblasf_##P##TRD(kblasf_handle_t h, char uplo, kblasf_int n, T *A,      \
+        kblasf_int lda, RT *d, RT *e, T *tau, kblasf_int *info);                       \
+kblasf_status_t kblasf_##P##TRD##_host(char uplo, kblasf_int n, T *A, kblasf_int lda,  \
+        RT *d, RT *e, T *tau, T *work, kblasf_int lwork, kblasf_int *info);
+
+KBLASF_TRD_PROTOS(s, sytrd, float, float)
+KBLASF_TRD_PROTOS(d, sytrd, double, double)
+KBLASF_TRD_PROTOS(c, hetrd, kblasf_complex_float, float)
+KBLASF_TRD_PROTOS(z, hetrd, kblasf_complex_double, double)
+#undef KBLASF_TRD_PROTOS
+
 /* LAPACK-style calls (host forms, F77 symbols, LAPACK names) that kblasf served on the
  * calling thread so far, quick returns and illegal arguments included: a program can
  * check that relinking reached kblasf. */

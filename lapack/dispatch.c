@@ -11,9 +11,13 @@
  * POTRS (1 or 16 right-hand sides: moving the factor costs as much as solving with it)
  * only from 2048. TRTRI and LAUUM, each about half of POTRI's work, are set from POTRI's
  * times rather than measured alone. */
+/* SYTRD/HETRD: provisional until bench_threshold measures it (doc/lapack.md). */
+#define SYTRD_MIN_N_DEFAULT 1024
+
 static const long default_min_n[KBLASF_NROUTINES] = {
     [KBLASF_R_POTRF] = 256, [KBLASF_R_POTRS] = 2048, [KBLASF_R_POTRI] = 256,
     [KBLASF_R_TRTRI] = 384, [KBLASF_R_LAUUM] = 384,  [KBLASF_R_POSV] = 512,
+    [KBLASF_R_SYTRD] = SYTRD_MIN_N_DEFAULT,
 };
 
 static __thread long lapack_calls;

@@ -34,6 +34,17 @@ void kblasf_lapack_served(void);
 /* ---- precision-generic declarations (after prec.h) ---- */
 #if defined(T) && !defined(KBLASF_LAPACK_GEN_H_DONE)
 #define KBLASF_LAPACK_GEN_H_DONE
+/* The tridiagonal reduction's name: SYTRD for real types, HETRD for complex ones.
+ * TRD_FN(_host) -> kblasf_dsytrd_host, kblasf_zhetrd_host, ... */
+#if IS_COMPLEX
+#define TRD hetrd
+#define TRD_NAME "HETRD"
+#else
+#define TRD sytrd
+#define TRD_NAME "SYTRD"
+#endif
+#define TRD_FN(suffix) FN(KBLASF_CAT2(TRD, suffix))
+
 /* CPU paths (chol_cpu_gen.c): LAPACK's blocked algorithms from its auxiliaries and the
  * BLAS, arguments already checked, n > 0. */
 void FN(cpu_potrf)(char uplo, kblasf_int n, T *A, kblasf_int lda, kblasf_int *info);
@@ -41,6 +52,14 @@ void FN(cpu_potrs)(char uplo, kblasf_int n, kblasf_int nrhs, const T *A, kblasf_
                    T *B, kblasf_int ldb);
 void FN(cpu_trtri)(char uplo, char diag, kblasf_int n, T *A, kblasf_int lda, kblasf_int *info);
 void FN(cpu_lauum)(char uplo, kblasf_int n, T *A, kblasf_int lda);
+/* SYTRD/HETRD's CPU path (sytrd_cpu_gen.c): LAPACK's blocked algorithm from LATRD,
+ * SYR2K/HER2K and SYTD2/HETD2 with ILAENV's block sizes; n > 0. */
+void FN(cpu_trd)(char uplo, kblasf_int n, T *A, kblasf_int lda, RT *d, RT *e, T *tau);
+/* LAPACK's optimal lwork of SYTRD/HETRD: max(1, n nb), nb from ILAENV. */
+kblasf_int FN(trd_lwork)(char uplo, kblasf_int n);
+kblasf_status_t TRD_FN(_named)(const char *name, char uplo, kblasf_int n, T *A,
+                               kblasf_int lda, RT *d, RT *e, T *tau, T *work,
+                               kblasf_int lwork, kblasf_int *info);
 /* The first exactly zero diagonal element (1-based), 0 when none: TRTRI's singularity. */
 kblasf_int FN(zero_diagonal)(kblasf_int n, const T *A, kblasf_int lda);
 

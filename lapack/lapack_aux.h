@@ -22,6 +22,21 @@ KBLASF_LAPACK_AUX(c, kblasf_complex_float)
 KBLASF_LAPACK_AUX(z, kblasf_complex_double)
 #undef KBLASF_LAPACK_AUX
 
+/* The two-sided reductions' auxiliaries: LARFG (an elementary reflector), LATRD (one
+ * panel of SYTRD/HETRD), SYTD2/HETD2 (the unblocked reduction). RT: the real type. */
+#define KBLASF_LAPACK_TRD_AUX(P, TD2, T, RT)                                            \
+void P##larfg_(const kblasf_int *n, T *alpha, T *x, const kblasf_int *incx, T *tau);   \
+void P##latrd_(const char *uplo, const kblasf_int *n, const kblasf_int *nb, T *A,      \
+               const kblasf_int *lda, RT *e, T *tau, T *W, const kblasf_int *ldw,      \
+               kblasf_strlen);                                                         \
+void P##TD2##_(const char *uplo, const kblasf_int *n, T *A, const kblasf_int *lda,     \
+               RT *d, RT *e, T *tau, kblasf_int *info, kblasf_strlen);
+KBLASF_LAPACK_TRD_AUX(s, sytd2, float, float)
+KBLASF_LAPACK_TRD_AUX(d, sytd2, double, double)
+KBLASF_LAPACK_TRD_AUX(c, hetd2, kblasf_complex_float, float)
+KBLASF_LAPACK_TRD_AUX(z, hetd2, kblasf_complex_double, double)
+#undef KBLASF_LAPACK_TRD_AUX
+
 /* LAPACK's block-size oracle (the CPU paths use LAPACK's own block sizes, so that they
  * leave A exactly as LAPACK's routines do, also when they stop early). */
 kblasf_int ilaenv_(const kblasf_int *ispec, const char *name, const char *opts,

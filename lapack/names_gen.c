@@ -15,7 +15,8 @@
 
 typedef const kblasf_int cint;
 
-/* X(routine, "NAME", (parameters), (arguments of the _named form after the name)) */
+/* X(routine, "NAME", (parameters), (arguments of the _named form after the name));
+ * routine may be a macro (TRD: sytrd or hetrd). */
 #define KBLASF_LAPACK_NAMES_TABLE(X)                                                      \
     X(potrf, "POTRF", (const char *uplo, cint *n, T *A, cint *lda, kblasf_int *info,      \
                        kblasf_strlen l1),                                                 \
@@ -34,14 +35,20 @@ typedef const kblasf_int cint;
       (*uplo, *n, A, *lda, info))                                                         \
     X(posv, "POSV", (const char *uplo, cint *n, cint *nrhs, T *A, cint *lda, T *B,        \
                      cint *ldb, kblasf_int *info, kblasf_strlen l1),                      \
-      (*uplo, *n, *nrhs, A, *lda, B, *ldb, info))
+      (*uplo, *n, *nrhs, A, *lda, B, *ldb, info))                                         \
+    X(TRD, TRD_NAME, (const char *uplo, cint *n, T *A, cint *lda, RT *d, RT *e, T *tau,   \
+                      T *work, cint *lwork, kblasf_int *info, kblasf_strlen l1),          \
+      (*uplo, *n, A, *lda, d, e, tau, work, *lwork, info))
 
 /* KBLASF_DPOTRF: kblasf_dpotrf_ */
 #define F77_ENTRY(r, NAME, params, args)                                                  \
-    void FN(r##_) params { FN(r##_named)("KBLASF_" PNAME(NAME), KBLASF_UNPAREN args); }
+    void FN(KBLASF_CAT2(r, _)) params                                                     \
+    {                                                                                     \
+        FN(KBLASF_CAT2(r, _named))("KBLASF_" PNAME(NAME), KBLASF_UNPAREN args);           \
+    }
 /* DPOTRF: dpotrf_ */
 #define LAPACK_ENTRY(r, NAME, params, args)                                               \
-    void PFN(r##_) params { FN(r##_named)(PNAME(NAME), KBLASF_UNPAREN args); }
+    void PFN(KBLASF_CAT2(r, _)) params { FN(KBLASF_CAT2(r, _named))(PNAME(NAME), KBLASF_UNPAREN args); }
 #define KBLASF_UNPAREN(...) __VA_ARGS__
 
 KBLASF_LAPACK_NAMES_TABLE(F77_ENTRY)

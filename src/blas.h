@@ -44,6 +44,18 @@ KBLASF_BLAS_SYRK(c, herk, kblasf_complex_float, float)
 KBLASF_BLAS_SYRK(z, herk, kblasf_complex_double, double)
 #undef KBLASF_BLAS_SYRK
 
+/* SYR2K (s, d) and HER2K (c, z; real beta) */
+#define KBLASF_BLAS_SYR2K(P, NAME, T, BT)                                               \
+void P##NAME##_(const char *uplo, const char *trans, const kblasf_int *n,              \
+              const kblasf_int *k, const T *alpha, const T *A, const kblasf_int *lda,  \
+              const T *B, const kblasf_int *ldb, const BT *beta, T *C,                 \
+              const kblasf_int *ldc, kblasf_strlen, kblasf_strlen);
+KBLASF_BLAS_SYR2K(s, syr2k, float, float)
+KBLASF_BLAS_SYR2K(d, syr2k, double, double)
+KBLASF_BLAS_SYR2K(c, her2k, kblasf_complex_float, float)
+KBLASF_BLAS_SYR2K(z, her2k, kblasf_complex_double, double)
+#undef KBLASF_BLAS_SYR2K
+
 KBLASF_BLAS_L3(s, float)
 KBLASF_BLAS_L3(d, double)
 KBLASF_BLAS_L3(c, kblasf_complex_float)

@@ -7,7 +7,7 @@
 #include "internal.h"
 
 const char *const kblasf_routine_names[KBLASF_NROUTINES] = {
-    "POTRF", "POTRS", "POTRI", "TRTRI", "LAUUM", "POSV"};
+    "POTRF", "POTRS", "POTRI", "TRTRI", "LAUUM", "POSV", "SYTRD"};
 
 static kblasf_config config;
 

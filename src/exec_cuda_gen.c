@@ -320,6 +320,24 @@ static kblasf_status_t cuda_set_zero(kblasf_context *ctx, kblasf_int m, kblasf_i
                              "cudaMemset2DAsync");
 }
 
+static kblasf_status_t cuda_syr2k(kblasf_context *ctx, char uplo, kblasf_int n, kblasf_int k,
+                                  T alpha, const T *A, kblasf_int lda, const T *B,
+                                  kblasf_int ldb, RT beta, T *C, kblasf_int ldc)
+{
+    CT a = TO_CT(alpha);
+
+    cudaSetDevice(ctx->device);
+    return kblasf_cublas_check(
+#if IS_COMPLEX
+        CUBLAS(her2k)(kblasf_cuda_cublas(ctx), kblasf_cu_fill(uplo), CUBLAS_OP_N, n, k, &a,
+                      (const CT *)A, lda, (const CT *)B, ldb, &beta, (CT *)C, ldc),
+#else
+        CUBLAS(syr2k)(kblasf_cuda_cublas(ctx), kblasf_cu_fill(uplo), CUBLAS_OP_N, n, k, &a,
+                      (const CT *)A, lda, (const CT *)B, ldb, &beta, (CT *)C, ldc),
+#endif
+        PNAME("SYR2K"));
+}
+
 void FN(cuda_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
 {
     p->gemv = cuda_gemv;
@@ -333,4 +351,5 @@ void FN(cuda_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
     p->potrf_leaf = cuda_potrf_leaf;
     p->tri_copy = cuda_tri_copy;
     p->set_zero = cuda_set_zero;
+    p->syr2k = cuda_syr2k;
 }

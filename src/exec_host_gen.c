@@ -100,6 +100,19 @@ static kblasf_status_t host_syrk(kblasf_context *ctx, char uplo, char trans, kbl
     return KBLASF_STATUS_SUCCESS;
 }
 
+static kblasf_status_t host_syr2k(kblasf_context *ctx, char uplo, kblasf_int n, kblasf_int k,
+                                  T alpha, const T *A, kblasf_int lda, const T *B,
+                                  kblasf_int ldb, RT beta, T *C, kblasf_int ldc)
+{
+    (void)ctx;
+#if IS_COMPLEX
+    PFN(her2k_)(&uplo, "N", &n, &k, &alpha, A, &lda, B, &ldb, &beta, C, &ldc, 1, 1);
+#else
+    PFN(syr2k_)(&uplo, "N", &n, &k, &alpha, A, &lda, B, &ldb, &beta, C, &ldc, 1, 1);
+#endif
+    return KBLASF_STATUS_SUCCESS;
+}
+
 /* LAPACK's recursive POTRF2 on the block; the first failure of a sequence wins. */
 static kblasf_status_t host_potrf_leaf(kblasf_context *ctx, char uplo, kblasf_int n, T *A,
                                        kblasf_int lda, int64_t *info, kblasf_int ioff)
@@ -155,4 +168,5 @@ void FN(host_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
     p->potrf_leaf = host_potrf_leaf;
     p->tri_copy = host_tri_copy;
     p->set_zero = host_set_zero;
+    p->syr2k = host_syr2k;
 }

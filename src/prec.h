@@ -54,6 +54,8 @@
 
 #define KBLASF_CAT3_(a, b, c) a##b##c
 #define KBLASF_CAT3(a, b, c)  KBLASF_CAT3_(a, b, c)
+#define KBLASF_CAT2_(a, b)    a##b
+#define KBLASF_CAT2(a, b)     KBLASF_CAT2_(a, b)
 #define KBLASF_STR_(a)        #a
 #define KBLASF_STR(a)         KBLASF_STR_(a)
 

@@ -1,0 +1,315 @@
+/*
+ * bench_sytrd — kblasf's DSYTRD/ZHETRD against cuSOLVER (cusolverDnDsytrd/Zhetrd) in one
+ * process on the same data, device-resident: the matrix is restored from a pristine device
+ * copy before every call and each call is timed on the wall clock around a synchronized
+ * call (both are synchronous in effect). Beside them, measured in the same run:
+ *   - the SYMV floor: our offset SYMV/HEMV alone on every trailing matrix the reduction
+ *     multiplies by (orders n-1 .. 1, lower, back to back on the device, no transfers),
+ *     i.e. the kernel time the hybrid cannot go below;
+ *   - the per-column overhead: (kblasf's time - SYMV floor) / (n - 1), everything that is
+ *     not the SYMV kernel (transfers, CPU panel arithmetic, launches, SYR2K);
+ *   - the host API from pageable memory (A up, reduction, A down);
+ *   - optionally the CPU LAPACK (dlopen'ed OpenBLAS: the LAPACK names in this process are
+ *     kblasf's own).
+ * kblasf's own time split (CPU, waiting for the device, panels) is logged by the library
+ * with KBLASF_VERBOSE=1 ("DSYTRD(n=...) time: ..."). A "# summary" section comes last.
+ *
+ * usage: bench_sytrd [quick]   (quick: n in {2048, 4096})
+ * environment: BENCH_CPU=1 also times the CPU LAPACK's DSYTRD (BENCH_CPU_N, default 8192;
+ *   BENCH_CPU_LAPACK, default libopenblas.so.0); BENCH_REPS (default 3).
+ */
+#include <dlfcn.h>
+#include <math.h>
+#include <stdarg.h>
+#include <string.h>
+#include <time.h>
+#include <cuComplex.h>
+#include <curand.h>
+#include <cusolverDn.h>
+#include "kblasf.h"
+#include "bench.h"
+
+#define CHECK_CS(call) do { cusolverStatus_t s_ = (call); if (s_ != CUSOLVER_STATUS_SUCCESS) { \
+        fprintf(stderr, "%s:%d: %s failed (status %d)\n", __FILE__, __LINE__, #call, (int)s_); \
+        exit(1); } } while (0)
+
+static char summary[8192];
+static size_t sl;
+static void sum_add(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (sl < sizeof summary)
+        sl += vsnprintf(summary + sl, sizeof summary - sl, fmt, ap);
+    va_end(ap);
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + 1e-9 * ts.tv_nsec;
+}
+
+typedef struct {
+    cudaStream_t stream;
+    kblasf_handle_t h;
+    cusolverDnHandle_t cs;
+    curandGenerator_t gen;
+    double copy_bw;
+} ctx_t;
+
+/* Median of the wall-clock times of reps calls of fn (each call ends synchronized). */
+typedef void (*call_fn)(ctx_t *c, void *arg);
+static double wall(ctx_t *c, call_fn fn, void *arg, int reps)
+{
+    double t[16];
+    int r;
+
+    if (reps > 16)
+        reps = 16;
+    for (r = 0; r < reps; r++) {
+        double t0 = now();
+        fn(c, arg);
+        CHECK_CUDA(cudaStreamSynchronize(c->stream));
+        t[r] = now() - t0;
+    }
+    qsort(t, reps, sizeof t[0], cmp_double);
+    return t[reps / 2];
+}
+
+typedef struct {
+    int z, n;
+    char uplo;
+    void *dA, *dA0;   /* working and pristine copies */
+    double *d, *e;    /* host results (kblasf) */
+    void *tau;
+    double *dd, *de;  /* device results (cuSOLVER) */
+    void *dtau, *work;
+    int lwork, *dinfo;
+    size_t bytes;
+} job_t;
+
+static void restore(ctx_t *c, job_t *j)
+{
+    CHECK_CUDA(cudaMemcpyAsync(j->dA, j->dA0, j->bytes, cudaMemcpyDeviceToDevice, c->stream));
+    CHECK_CUDA(cudaStreamSynchronize(c->stream));
+}
+
+static void run_ours(ctx_t *c, void *arg)
+{
+    job_t *j = arg;
+    kblasf_int info;
+
+    restore(c, j);
+    if (j->z)
+        CHECK_KB(kblasf_zhetrd(c->h, j->uplo, j->n, j->dA, j->n, j->d, j->e, j->tau, &info));
+    else
+        CHECK_KB(kblasf_dsytrd(c->h, j->uplo, j->n, j->dA, j->n, j->d, j->e, j->tau, &info));
+}
+
+static void run_vendor(ctx_t *c, void *arg)
+{
+    job_t *j = arg;
+    cublasFillMode_t f = j->uplo == 'L' ? CUBLAS_FILL_MODE_LOWER : CUBLAS_FILL_MODE_UPPER;
+
+    restore(c, j);
+    if (j->z)
+        CHECK_CS(cusolverDnZhetrd(c->cs, f, j->n, j->dA, j->n, j->dd, j->de, j->dtau, j->work,
+                                  j->lwork, j->dinfo));
+    else
+        CHECK_CS(cusolverDnDsytrd(c->cs, f, j->n, j->dA, j->n, j->dd, j->de, j->dtau, j->work,
+                                  j->lwork, j->dinfo));
+}
+
+/* The SYMV floor: y = A22 x for every trailing order n-1 .. 1 (lower), back to back. */
+static void run_floor(ctx_t *c, void *arg)
+{
+    job_t *j = arg;
+    void *x = j->dtau, *y = (char *)j->work;
+    kblasf_int k;
+
+    for (k = 1; k < j->n; k++) {
+        if (j->z) {
+            kblasf_complex_double one = 1, zero = 0;
+            CHECK_KB(kblasf_zhemv_offset(c->h, 'L', j->n - k, &one, j->dA0, j->n, x, 1, &zero,
+                                         y, 1, k));
+        } else {
+            double one = 1, zero = 0;
+            CHECK_KB(kblasf_dsymv_offset(c->h, 'L', j->n - k, &one, j->dA0, j->n, x, 1, &zero,
+                                         y, 1, k));
+        }
+    }
+}
+
+/* max |a_i - b_i| / max |b_i| over the diagonal, and over |e| (signs may differ) */
+static double compare(const double *a, const double *b, int n, int absval)
+{
+    double m = 0, s = 0;
+    int i;
+
+    for (i = 0; i < n; i++) {
+        double x = absval ? fabs(a[i]) : a[i], y = absval ? fabs(b[i]) : b[i];
+        m = fmax(m, fabs(x - y));
+        s = fmax(s, fabs(y));
+    }
+    return s > 0 ? m / s : m;
+}
+
+static void one(ctx_t *c, int z, int n, char uplo, int reps)
+{
+    size_t es = z ? 16 : 8;
+    job_t j = {0};
+    double t_ours, t_vend, t_floor, dv, ev, *hd, *he;
+    const char *name = z ? "ZHETRD" : "DSYTRD";
+
+    j.z = z;
+    j.n = n;
+    j.uplo = uplo;
+    j.bytes = (size_t)n * n * es;
+    CHECK_CUDA(cudaMalloc(&j.dA, j.bytes));
+    CHECK_CUDA(cudaMalloc(&j.dA0, j.bytes));
+    CHECK_CUDA(cudaMalloc((void **)&j.dd, n * sizeof(double)));
+    CHECK_CUDA(cudaMalloc((void **)&j.de, n * sizeof(double)));
+    CHECK_CUDA(cudaMalloc(&j.dtau, n * es));
+    CHECK_CUDA(cudaMalloc((void **)&j.dinfo, sizeof(int)));
+    if (curandGenerateUniformDouble(c->gen, j.dA0, j.bytes / 8) != CURAND_STATUS_SUCCESS)
+        exit(1);
+    if (z)
+        CHECK_CS(cusolverDnZhetrd_bufferSize(c->cs, uplo == 'L' ? CUBLAS_FILL_MODE_LOWER
+                 : CUBLAS_FILL_MODE_UPPER, n, j.dA, n, j.dd, j.de, j.dtau, &j.lwork));
+    else
+        CHECK_CS(cusolverDnDsytrd_bufferSize(c->cs, uplo == 'L' ? CUBLAS_FILL_MODE_LOWER
+                 : CUBLAS_FILL_MODE_UPPER, n, j.dA, n, j.dd, j.de, j.dtau, &j.lwork));
+    j.lwork = j.lwork > n ? j.lwork : n;
+    CHECK_CUDA(cudaMalloc(&j.work, (size_t)j.lwork * es));
+    j.d = malloc(n * sizeof(double));
+    j.e = malloc(n * sizeof(double));
+    j.tau = malloc(n * es);
+    hd = malloc(n * sizeof(double));
+    he = malloc(n * sizeof(double));
+    t_ours = wall(c, run_ours, &j, reps);
+    t_vend = wall(c, run_vendor, &j, reps);
+    CHECK_CUDA(cudaMemcpy(hd, j.dd, n * sizeof(double), cudaMemcpyDeviceToHost));
+    CHECK_CUDA(cudaMemcpy(he, j.de, (n - 1) * sizeof(double), cudaMemcpyDeviceToHost));
+    dv = compare(j.d, hd, n, 0);
+    ev = compare(j.e, he, n - 1, 1);
+    t_floor = uplo == 'L' ? wall(c, run_floor, &j, 1) : 0;
+    printf("%s uplo=%c n=%d: kblasf %.4f s, cuSOLVER %.4f s, ratio %.2f; d rel diff %.1e, "
+           "|e| rel diff %.1e\n", name, uplo, n, t_ours, t_vend, t_vend / t_ours, dv, ev);
+    if (t_floor > 0) {
+        double bytes = (double)es * n * (double)n * n / 6.0;
+        printf("  SYMV floor (orders n-1..1 back to back) %.4f s = %.0f GB/s (copy %.0f GB/s); "
+               "per-column overhead %.1f us\n", t_floor, bytes / t_floor * 1e-9, c->copy_bw,
+               (t_ours - t_floor) / (n - 1) * 1e6);
+    }
+    sum_add("%s uplo=%c n=%d: kblasf %.4f s, cuSOLVER %.4f s, ratio %.2f", name, uplo, n,
+            t_ours, t_vend, t_vend / t_ours);
+    if (t_floor > 0)
+        sum_add("; SYMV floor %.4f s, per-column overhead %.1f us", t_floor,
+                (t_ours - t_floor) / (n - 1) * 1e6);
+    sum_add("%s\n", dv > 1e-6 || ev > 1e-6 ? " (RESULTS DIFFER)" : "");
+    cudaFree(j.dA);
+    cudaFree(j.dA0);
+    cudaFree(j.dd);
+    cudaFree(j.de);
+    cudaFree(j.dtau);
+    cudaFree(j.dinfo);
+    cudaFree(j.work);
+    free(j.d);
+    free(j.e);
+    free(j.tau);
+    free(hd);
+    free(he);
+}
+
+/* The host API from pageable memory (transfers included). */
+static void host_api(int n)
+{
+    double *A = malloc((size_t)n * n * sizeof(double)), *d = malloc(n * sizeof(double));
+    double *e = malloc(n * sizeof(double)), *tau = malloc(n * sizeof(double)), w, t0;
+    kblasf_int info;
+    size_t k;
+
+    for (k = 0; k < (size_t)n * n; k++)
+        A[k] = (double)rand() / RAND_MAX;
+    t0 = now();
+    CHECK_KB(kblasf_dsytrd_host('L', n, A, n, d, e, tau, &w, 1, &info));
+    t0 = now() - t0;
+    printf("host API DSYTRD n=%d pageable: %.4f s (info %lld)\n", n, t0, (long long)info);
+    sum_add("host API DSYTRD n=%d (pageable, transfers included): %.4f s\n", n, t0);
+    free(A);
+    free(d);
+    free(e);
+    free(tau);
+}
+
+typedef void (*dsytrd_t)(const char *, const int *, double *, const int *, double *, double *,
+                         double *, double *, const int *, int *, size_t);
+
+static void cpu_lapack(int n)
+{
+    const char *lib = getenv("BENCH_CPU_LAPACK") ? getenv("BENCH_CPU_LAPACK") : "libopenblas.so.0";
+    void *so = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
+    dsytrd_t f = so ? (dsytrd_t)dlsym(so, "dsytrd_") : NULL;
+    double *A, *d, *e, *tau, *work, t0, q;
+    int lwork = -1, info;
+    size_t k;
+
+    if (!f) {
+        printf("CPU LAPACK: %s not loadable\n", lib);
+        return;
+    }
+    A = malloc((size_t)n * n * sizeof(double));
+    d = malloc(n * sizeof(double));
+    e = malloc(n * sizeof(double));
+    tau = malloc(n * sizeof(double));
+    for (k = 0; k < (size_t)n * n; k++)
+        A[k] = (double)rand() / RAND_MAX;
+    f("L", &n, A, &n, d, e, tau, &q, &lwork, &info, 1);
+    lwork = (int)q;
+    work = malloc((size_t)lwork * sizeof(double));
+    t0 = now();
+    f("L", &n, A, &n, d, e, tau, work, &lwork, &info, 1);
+    t0 = now() - t0;
+    printf("CPU DSYTRD n=%d (%s): %.3f s\n", n, lib, t0);
+    sum_add("CPU DSYTRD n=%d (%s): %.3f s\n", n, lib, t0);
+    free(A);
+    free(d);
+    free(e);
+    free(tau);
+    free(work);
+}
+
+int main(int argc, char **argv)
+{
+    int quick = argc > 1 && !strcmp(argv[1], "quick");
+    int reps = getenv("BENCH_REPS") ? atoi(getenv("BENCH_REPS")) : 3;
+    static const int full[] = {4096, 8192, 16384}, small[] = {2048, 4096};
+    const int *sizes = quick ? small : full;
+    int ns = quick ? 2 : 3, i;
+    struct cudaDeviceProp prop;
+    ctx_t c;
+
+    CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
+    CHECK_CUDA(cudaStreamCreate(&c.stream));
+    CHECK_KB(kblasf_create_backend(&c.h, 0, KBLASF_BACKEND_CUDA));
+    CHECK_KB(kblasf_set_stream(c.h, c.stream));
+    CHECK_CS(cusolverDnCreate(&c.cs));
+    CHECK_CS(cusolverDnSetStream(c.cs, c.stream));
+    if (curandCreateGenerator(&c.gen, CURAND_RNG_PSEUDO_DEFAULT) != CURAND_STATUS_SUCCESS)
+        return 1;
+    curandSetStream(c.gen, c.stream);
+    c.copy_bw = bench_copy_bandwidth(c.stream);
+    printf("# %s, copy %.0f GB/s\n", prop.name, c.copy_bw);
+    for (i = 0; i < ns; i++)
+        one(&c, 0, sizes[i], 'L', sizes[i] > 8192 ? 1 : reps);
+    one(&c, 0, sizes[ns - 2], 'U', reps);
+    one(&c, 1, sizes[ns - 2], 'L', 1);
+    host_api(sizes[ns - 2]);
+    if (getenv("BENCH_CPU"))
+        cpu_lapack(getenv("BENCH_CPU_N") ? atoi(getenv("BENCH_CPU_N")) : sizes[ns - 2]);
+    printf("# summary (%s, copy %.0f GB/s)\n%s", prop.name, c.copy_bw, summary);
+    kblasf_destroy(c.h);
+    return 0;
+}
