@@ -1339,12 +1339,15 @@ contains
          ['DPOTRF', 'DPOTRS', 'DPOTRI', 'ZPOSV ', 'DTRTRI', 'DLAUUM']
     character(len=13), parameter :: knames(3) = &
          ['KBLASF_DPOTRF', 'ZPOTRF       ', 'KBLASF_ZPOTRS']
+    character(len=13), parameter :: tnames(2) = ['DSYTRD       ', 'KBLASF_ZHETRD']
+    real(c_double) :: tresid(4)
+    integer :: tinfos(2)
     real(c_double) :: resid(6), kresid(2)
     integer :: infos(6), kinfos(3), i
     logical :: untouched
     integer(c_long) :: c0, c1, c2
     character(len=16) :: sz
-    external :: legacy_lapack_names, legacy_kblasf_names
+    external :: legacy_lapack_names, legacy_kblasf_names, legacy_sytrd
 
     write (sz, '(a,i0)') ' n=', n
     c0 = kblasf_lapack_calls()
@@ -1369,7 +1372,50 @@ contains
          ': not counted by kblasf_lapack_calls')
     if (n == 33) write (*, '(a,i0,a)') 'test_fortran: kblasf served ', c1 - c0, &
          ' of the 6 calls by LAPACK names (0 with --disable-lapack-names)'
+    call legacy_sytrd(n, tresid, tinfos)
+    do i = 1, 2
+      call check(tinfos(i) == 0, 'CALL ' // trim(tnames(i)) // trim(sz) // ': info ' // &
+           itoa(tinfos(i)))
+      call check_resid(tresid(2 * i - 1), 'CALL ' // trim(tnames(i)) // trim(sz) // &
+           ' ||A - Q T Q^H||')
+      call check_resid(tresid(2 * i), 'CALL ' // trim(tnames(i)) // trim(sz) // ' ||I - Q^H Q||')
+    end do
+    call test_module_sytrd(n)
   end subroutine test_legacy_lapack
+
+  ! The host form through the module's explicit interface: call kblasf_dsytrd(...) with
+  ! LAPACK's arguments; the workspace query first, then the reduction, checked by d and e
+  ! against the diagonals left in A and by the trace (the sum of d equals A's trace).
+  subroutine test_module_sytrd(n)
+    integer, intent(in) :: n
+    real(c_double), allocatable :: A(:,:), G(:,:), d(:), e(:), tau(:), work(:)
+    real(c_double) :: q(1), tr
+    integer(kblasf_int) :: info, nn, lwork, i
+    character(len=16) :: sz
+
+    write (sz, '(a,i0)') ' n=', n
+    nn = n
+    allocate (A(n, n), G(n, n), d(n), e(n), tau(n))
+    call random_number(G)
+    A = G + transpose(G)
+    tr = 0
+    do i = 1, nn
+      tr = tr + A(i, i)
+    end do
+    call kblasf_dsytrd('U', nn, A, nn, d, e, tau, q, -1_kblasf_int, info)
+    call check(info == 0 .and. q(1) >= 1, 'kblasf_dsytrd lwork=-1' // trim(sz))
+    lwork = max(1_kblasf_int, int(q(1), kblasf_int))
+    allocate (work(lwork))
+    call kblasf_dsytrd('U', nn, A, nn, d, e, tau, work, lwork, info)
+    call check(info == 0, 'kblasf_dsytrd (module)' // trim(sz) // ': info ' // itoa(int(info)))
+    do i = 1, nn
+      call check(A(i, i) == d(i), 'kblasf_dsytrd (module)' // trim(sz) // ': d not in A')
+      if (i < nn) call check(A(i, i + 1) == e(i), 'kblasf_dsytrd (module)' // trim(sz) // &
+           ': e not in A')
+    end do
+    call check(abs(sum(d) - tr) <= 100 * n * epsilon(1d0) * maxval(abs(d)), &
+         'kblasf_dsytrd (module)' // trim(sz) // ': the trace changed')
+  end subroutine test_module_sytrd
 
   subroutine reset_xerbla()
     xerbla_name = ''

@@ -258,3 +258,76 @@ subroutine legacy_kblasf_names(n, resid, infos)
        (maxval(sum(abs(ZS), dim=1)) * maxval(sum(abs(ZX(1:n, :)), dim=1)) * n * &
         epsilon(1d0))
 end subroutine legacy_kblasf_names
+
+! The tridiagonal reduction in a legacy unit: CALL DSYTRD('L', ...) (the LAPACK name) and
+! CALL KBLASF_ZHETRD('U', ...) (the F77 symbol) on n x n problems (lda = n + 1), Q from
+! DORGTR / ZUNGTR (LAPACK's own, not kblasf's):
+!   resid(1), resid(3)  ||A - Q T Q^H|| / (n ||A|| eps)
+!   resid(2), resid(4)  ||I - Q^H Q|| / (n eps)
+! infos(1:2) the INFOs of the reductions.
+subroutine legacy_sytrd(n, resid, infos)
+  implicit none
+  integer, intent(in) :: n
+  double precision, intent(out) :: resid(4)
+  integer, intent(out) :: infos(2)
+  integer :: lda, lwork, i, info
+  double precision, allocatable :: S(:,:), A(:,:), Q(:,:), T(:,:), d(:), e(:), tau(:), work(:)
+  double precision, allocatable :: G(:,:), H(:,:)
+  double complex, allocatable :: ZS(:,:), ZA(:,:), ZQ(:,:), ZT(:,:), ztau(:), zwork(:)
+  external :: dsytrd, dorgtr, kblasf_zhetrd, zungtr
+
+  lda = n + 1
+  lwork = 64 * n
+  allocate (S(n, n), A(lda, n), Q(n, n), T(n, n), d(n), e(n), tau(n), work(lwork))
+  allocate (G(n, n), H(n, n))
+  call random_number(G)
+  S = G + transpose(G) - 1
+  A = 0
+  A(1:n, 1:n) = S
+  call dsytrd('L', n, A, lda, d, e, tau, work, lwork, info)
+  infos(1) = info
+  Q = A(1:n, 1:n)
+  call dorgtr('L', n, Q, n, tau, work, lwork, info)
+  T = 0
+  do i = 1, n
+    T(i, i) = d(i)
+    if (i < n) then
+      T(i + 1, i) = e(i)
+      T(i, i + 1) = e(i)
+    end if
+  end do
+  resid(1) = maxval(sum(abs(S - matmul(Q, matmul(T, transpose(Q)))), dim=1)) / &
+       (n * maxval(sum(abs(S), dim=1)) * epsilon(1d0))
+  G = matmul(transpose(Q), Q)
+  do i = 1, n
+    G(i, i) = G(i, i) - 1
+  end do
+  resid(2) = maxval(sum(abs(G), dim=1)) / (n * epsilon(1d0))
+
+  allocate (ZS(n, n), ZA(lda, n), ZQ(n, n), ZT(n, n), ztau(n), zwork(lwork))
+  call random_number(G)
+  call random_number(H)
+  ZS = cmplx(2 * G - 1, 2 * H - 1, kind(ZS))
+  ZS = ZS + conjg(transpose(ZS))
+  ZA = 0
+  ZA(1:n, 1:n) = ZS
+  call kblasf_zhetrd('U', n, ZA, lda, d, e, ztau, zwork, lwork, info)
+  infos(2) = info
+  ZQ = ZA(1:n, 1:n)
+  call zungtr('U', n, ZQ, n, ztau, zwork, lwork, info)
+  ZT = 0
+  do i = 1, n
+    ZT(i, i) = d(i)
+    if (i < n) then
+      ZT(i + 1, i) = e(i)
+      ZT(i, i + 1) = e(i)
+    end if
+  end do
+  resid(3) = maxval(sum(abs(ZS - matmul(ZQ, matmul(ZT, conjg(transpose(ZQ))))), dim=1)) / &
+       (n * maxval(sum(abs(ZS), dim=1)) * epsilon(1d0))
+  ZT = matmul(conjg(transpose(ZQ)), ZQ)
+  do i = 1, n
+    ZT(i, i) = ZT(i, i) - 1
+  end do
+  resid(4) = maxval(sum(abs(ZT), dim=1)) / (n * epsilon(1d0))
+end subroutine legacy_sytrd
