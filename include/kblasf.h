@@ -280,6 +280,27 @@ KBLASF_TRD_PROTOS(c, hetrd, kblasf_complex_float, float)
 KBLASF_TRD_PROTOS(z, hetrd, kblasf_complex_double, double)
 #undef KBLASF_TRD_PROTOS
 
+/* ---- Bidiagonal reduction (LAPACK layer) -------------------------------------------
+ * GEBRD: Q^H A P = B, bidiagonal (upper when m >= n, lower when m < n), as LAPACK's
+ * DGEBRD/ZGEBRD: on return A holds B's diagonals and the reflectors of Q (below) and P
+ * (above), d (min(m,n)) and e (min(m,n)-1) B's diagonals, tauq and taup (min(m,n)) the
+ * reflectors' scalars, meaning what LAPACK's mean (?ORGBR/?UNGBR, ?ORMBR/?UNMBR, ?BDSQR).
+ * Device API: A in device memory, d, e, tauq, taup in host memory; synchronous; info 0 or
+ * -i for an illegal argument i. Host forms: LAPACK's argument list (lwork = -1 returns
+ * LAPACK's optimal size in work[0]; any legal lwork is enough), also kblasf_dgebrd_ and
+ * the LAPACK names dgebrd_ ... */
+#define KBLASF_BRD_PROTOS(P, T, RT)                                                    \
+kblasf_status_t kblasf_##P##gebrd(kblasf_handle_t h, kblasf_int m, kblasf_int n, T *A, \
+        kblasf_int lda, RT *d, RT *e, T *tauq, T *taup, kblasf_int *info);             \
+kblasf_status_t kblasf_##P##gebrd_host(kblasf_int m, kblasf_int n, T *A, kblasf_int lda,\
+        RT *d, RT *e, T *tauq, T *taup, T *work, kblasf_int lwork, kblasf_int *info);
+
+KBLASF_BRD_PROTOS(s, float, float)
+KBLASF_BRD_PROTOS(d, double, double)
+KBLASF_BRD_PROTOS(c, kblasf_complex_float, float)
+KBLASF_BRD_PROTOS(z, kblasf_complex_double, double)
+#undef KBLASF_BRD_PROTOS
+
 /* LAPACK-style calls (host forms, F77 symbols, LAPACK names) that kblasf served on the
  * calling thread so far, quick returns and illegal arguments included: a program can
  * check that relinking reached kblasf. */

@@ -11,13 +11,16 @@
  * POTRS (1 or 16 right-hand sides: moving the factor costs as much as solving with it)
  * only from 2048. TRTRI and LAUUM, each about half of POTRI's work, are set from POTRI's
  * times rather than measured alone. */
-/* SYTRD/HETRD: provisional until bench_threshold measures it (doc/lapack.md). */
+/* SYTRD/HETRD and GEBRD: provisional, not yet measured on the GPU machine (doc/lapack.md):
+ * at n = 1024 a column's round trips (about 20-30 us each on the H100's PCIe) already
+ * cost as much as the whole CPU reduction's memory traffic. */
 #define SYTRD_MIN_N_DEFAULT 1024
+#define GEBRD_MIN_N_DEFAULT 1024
 
 static const long default_min_n[KBLASF_NROUTINES] = {
     [KBLASF_R_POTRF] = 256, [KBLASF_R_POTRS] = 2048, [KBLASF_R_POTRI] = 256,
     [KBLASF_R_TRTRI] = 384, [KBLASF_R_LAUUM] = 384,  [KBLASF_R_POSV] = 512,
-    [KBLASF_R_SYTRD] = SYTRD_MIN_N_DEFAULT,
+    [KBLASF_R_SYTRD] = SYTRD_MIN_N_DEFAULT, [KBLASF_R_GEBRD] = GEBRD_MIN_N_DEFAULT,
 };
 
 static __thread long lapack_calls;
@@ -49,6 +52,20 @@ kblasf_int kblasf_lapack_check(kblasf_routine_t r, char uplo, char diag, kblasf_
         return tri ? 5 : rhs ? 5 : 4;
     if (rhs && ldb < MAX(1, n))
         return 7;
+    return 0;
+}
+
+kblasf_int kblasf_gebrd_check(kblasf_int m, kblasf_int n, kblasf_int lda, kblasf_int lwork,
+                              kblasf_int lwkmin)
+{
+    if (m < 0)
+        return 1;
+    if (n < 0)
+        return 2;
+    if (lda < MAX(1, m))
+        return 4;
+    if (lwork < lwkmin && lwork != -1)
+        return 10;
     return 0;
 }
 

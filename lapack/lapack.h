@@ -16,6 +16,11 @@
 kblasf_int kblasf_lapack_check(kblasf_routine_t r, char uplo, char diag, kblasf_int n,
                                kblasf_int nrhs, kblasf_int lda, kblasf_int ldb);
 
+/* GEBRD's checks (LAPACK's positions): m, n, lda, then lwork against lwkmin unless it
+ * is -1 (the query). */
+kblasf_int kblasf_gebrd_check(kblasf_int m, kblasf_int n, kblasf_int lda, kblasf_int lwork,
+                              kblasf_int lwkmin);
+
 /* Where a host form runs. On the device: h is the calling thread's default handle. */
 typedef struct kblasf_route {
     kblasf_handle_t h;
@@ -28,6 +33,18 @@ typedef struct kblasf_route {
 void kblasf_lapack_route(kblasf_routine_t r, kblasf_int n, kblasf_route *route);
 /* Counts one LAPACK-style call served by kblasf on this thread (kblasf_lapack_calls). */
 void kblasf_lapack_served(void);
+
+/* The hybrid reductions' shared pieces (hybrid.c). Host memory page-locked for one call
+ * where the executor can (*locked as kblasf_pipe_ops.lock returns; -1: plain memory);
+ * kblasf_pinned_free waits for the handle's work first. */
+void *kblasf_pinned_alloc(kblasf_context *ctx, size_t bytes, int *locked);
+void kblasf_pinned_free(kblasf_context *ctx, void *p, int locked);
+/* A column's result, len elements of elsize bytes, from device d to host h (page-locked):
+ * queued after the work on the handle's stream; kblasf_fetch_wait waits for it and adds
+ * the seconds it waited to *waited. Without pipelines the copy is done on return. */
+kblasf_status_t kblasf_fetch_start(kblasf_context *ctx, size_t len, size_t elsize,
+                                   const void *d, void *h);
+kblasf_status_t kblasf_fetch_wait(kblasf_context *ctx, double *waited);
 
 #endif
 
@@ -60,6 +77,15 @@ kblasf_int FN(trd_lwork)(char uplo, kblasf_int n);
 kblasf_status_t TRD_FN(_named)(const char *name, char uplo, kblasf_int n, T *A,
                                kblasf_int lda, RT *d, RT *e, T *tau, T *work,
                                kblasf_int lwork, kblasf_int *info);
+/* GEBRD's CPU path (gebrd_cpu_gen.c): LAPACK's blocked algorithm from LABRD, GEMM and
+ * GEBD2 with ILAENV's block sizes; min(m, n) > 0. */
+void FN(cpu_brd)(kblasf_int m, kblasf_int n, T *A, kblasf_int lda, RT *d, RT *e, T *tauq,
+                 T *taup);
+/* LAPACK's optimal lwork of GEBRD: (m + n) nb, 1 when min(m, n) = 0. */
+kblasf_int FN(brd_lwork)(kblasf_int m, kblasf_int n);
+kblasf_status_t FN(gebrd_named)(const char *name, kblasf_int m, kblasf_int n, T *A,
+                                kblasf_int lda, RT *d, RT *e, T *tauq, T *taup, T *work,
+                                kblasf_int lwork, kblasf_int *info);
 /* The first exactly zero diagonal element (1-based), 0 when none: TRTRI's singularity. */
 kblasf_int FN(zero_diagonal)(kblasf_int n, const T *A, kblasf_int lda);
 

@@ -23,7 +23,8 @@ KBLASF_LAPACK_AUX(z, kblasf_complex_double)
 #undef KBLASF_LAPACK_AUX
 
 /* The two-sided reductions' auxiliaries: LARFG (an elementary reflector), LATRD (one
- * panel of SYTRD/HETRD), SYTD2/HETD2 (the unblocked reduction). RT: the real type. */
+ * panel of SYTRD/HETRD), SYTD2/HETD2 (the unblocked reduction), LABRD and GEBD2 (the same
+ * for GEBRD). RT: the real type. */
 #define KBLASF_LAPACK_TRD_AUX(P, TD2, T, RT)                                            \
 void P##larfg_(const kblasf_int *n, T *alpha, T *x, const kblasf_int *incx, T *tau);   \
 void P##latrd_(const char *uplo, const kblasf_int *n, const kblasf_int *nb, T *A,      \
@@ -31,6 +32,17 @@ void P##latrd_(const char *uplo, const kblasf_int *n, const kblasf_int *nb, T *A
                kblasf_strlen);                                                         \
 void P##TD2##_(const char *uplo, const kblasf_int *n, T *A, const kblasf_int *lda,     \
                RT *d, RT *e, T *tau, kblasf_int *info, kblasf_strlen);
+#define KBLASF_LAPACK_BRD_AUX(P, T, RT)                                                 \
+void P##labrd_(const kblasf_int *m, const kblasf_int *n, const kblasf_int *nb, T *A,   \
+               const kblasf_int *lda, RT *d, RT *e, T *tauq, T *taup, T *X,            \
+               const kblasf_int *ldx, T *Y, const kblasf_int *ldy);                    \
+void P##gebd2_(const kblasf_int *m, const kblasf_int *n, T *A, const kblasf_int *lda,  \
+               RT *d, RT *e, T *tauq, T *taup, T *work, kblasf_int *info);
+KBLASF_LAPACK_BRD_AUX(s, float, float)
+KBLASF_LAPACK_BRD_AUX(d, double, double)
+KBLASF_LAPACK_BRD_AUX(c, kblasf_complex_float, float)
+KBLASF_LAPACK_BRD_AUX(z, kblasf_complex_double, double)
+#undef KBLASF_LAPACK_BRD_AUX
 KBLASF_LAPACK_TRD_AUX(s, sytd2, float, float)
 KBLASF_LAPACK_TRD_AUX(d, sytd2, double, double)
 KBLASF_LAPACK_TRD_AUX(c, hetd2, kblasf_complex_float, float)

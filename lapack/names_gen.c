@@ -38,7 +38,10 @@ typedef const kblasf_int cint;
       (*uplo, *n, *nrhs, A, *lda, B, *ldb, info))                                         \
     X(TRD, TRD_NAME, (const char *uplo, cint *n, T *A, cint *lda, RT *d, RT *e, T *tau,   \
                       T *work, cint *lwork, kblasf_int *info, kblasf_strlen l1),          \
-      (*uplo, *n, A, *lda, d, e, tau, work, *lwork, info))
+      (*uplo, *n, A, *lda, d, e, tau, work, *lwork, info))                                \
+    X(gebrd, "GEBRD", (cint *m, cint *n, T *A, cint *lda, RT *d, RT *e, T *tauq, T *taup, \
+                       T *work, cint *lwork, kblasf_int *info),                           \
+      (*m, *n, A, *lda, d, e, tauq, taup, work, *lwork, info))
 
 /* KBLASF_DPOTRF: kblasf_dpotrf_ */
 #define F77_ENTRY(r, NAME, params, args)                                                  \

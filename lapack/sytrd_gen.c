@@ -91,7 +91,7 @@ static void update_column(trd *t, kblasf_int len, kblasf_int k, const T *V, cons
 
 /* w := A22 v on the executor, the uplo triangle of the trailing matrix of order len at
  * (off, off) of A; v and w in host memory. Starts the upload, the kernel and the
- * download; trd_product_wait waits for w. */
+ * download; kblasf_fetch_wait waits for w. */
 static kblasf_status_t product_start(trd *t, kblasf_int off, kblasf_int len, const T *v, T *w)
 {
     kblasf_context *ctx = t->ctx;
@@ -101,21 +101,7 @@ static kblasf_status_t product_start(trd *t, kblasf_int off, kblasf_int len, con
     if (!st)
         st = PRIMS(ctx)->symv(ctx, t->lower ? 'L' : 'U', len, 1, t->dA, t->ldda, off, t->dv,
                               1, 0, t->dw, 1);
-    if (!st)
-        st = ctx->exec->pipe
-                 ? ctx->exec->pipe->download(ctx, 0, len, 1, sizeof(T), t->dw, len, w, len)
-                 : ctx->exec->copy_to_host(ctx, len, 1, sizeof(T), t->dw, len, w, len);
-    return st;
-}
-
-static kblasf_status_t product_wait(trd *t)
-{
-    kblasf_context *ctx = t->ctx;
-    double t0 = now();
-    kblasf_status_t st = ctx->exec->pipe ? ctx->exec->pipe->sync_queue(ctx, 0)
-                                         : KBLASF_STATUS_SUCCESS;
-    t->t_wait += now() - t0;
-    return st;
+    return st ? st : kblasf_fetch_start(ctx, len, sizeof(T), t->dw, w);
 }
 
 /* One column of W from the product w = A22 v (DLATRD's steps after the SYMV): with the
@@ -135,7 +121,7 @@ static kblasf_status_t column_of_w(trd *t, kblasf_int off, kblasf_int len, kblas
         gemv(CTRANS, len, k, 1, V, ld, v, 0, t->t2);
     }
     if (!st)
-        st = product_wait(t);
+        st = kblasf_fetch_wait(t->ctx, &t->t_wait);
     if (st)
         return st;
     if (k > 0) {
@@ -311,7 +297,6 @@ static kblasf_status_t reduce(trd *t)
 static kblasf_status_t sytrd(kblasf_handle_t h, char uplo, kblasf_int n, T *A, kblasf_int lda,
                              RT *d, RT *e, T *tau)
 {
-    const kblasf_pipe_ops *pipe = h->exec->pipe;
     kblasf_int nb = TRD_NB, nlast = MIN(n, (kblasf_int)TRD_NX);
     size_t psize = MAX((size_t)n * nb, (size_t)nlast * nlast), hbytes;
     trd t = {0};
@@ -329,15 +314,12 @@ static kblasf_status_t sytrd(kblasf_handle_t h, char uplo, kblasf_int n, T *A, k
     t.e = e;
     t.tau = tau;
     hbytes = (psize + (size_t)n * nb + 1) * sizeof(T);
-    host = malloc(hbytes);
-    if (!host)
-        return KBLASF_STATUS_ALLOC_FAILED;
-    if ((st = kblasf_dev_alloc(h, (void **)&dev, (size_t)n * (nb + 2) * sizeof(T)))) {
-        free(host);
+    if ((st = kblasf_dev_alloc(h, (void **)&dev, (size_t)n * (nb + 2) * sizeof(T))))
         return st;
+    if (!(host = kblasf_pinned_alloc(h, hbytes, &locked))) {
+        kblasf_dev_release(h, dev);
+        return KBLASF_STATUS_ALLOC_FAILED;
     }
-    if (pipe)
-        locked = pipe->lock(h, host, hbytes);
     t.P = host;
     t.W = host + psize;
     t.fix = t.W + (size_t)n * nb;
@@ -345,10 +327,7 @@ static kblasf_status_t sytrd(kblasf_handle_t h, char uplo, kblasf_int n, T *A, k
     t.dw = dev + n;
     t.dW = dev + 2 * (size_t)n;
     st = reduce(&t);
-    h->exec->sync(h); /* nothing may still read the buffers below */
-    if (locked == 1)
-        pipe->unlock(h, host);
-    free(host);
+    kblasf_pinned_free(h, host, locked);
     kblasf_dev_release(h, dev);
     kblasf_log("%s(n=%lld) time: %ld columns, CPU %.3f s (of which waiting for the device "
                "%.3f s), panels in and out with SYR2K %.3f s, last block %.3f s",

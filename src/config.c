@@ -7,7 +7,8 @@
 #include "internal.h"
 
 const char *const kblasf_routine_names[KBLASF_NROUTINES] = {
-    "POTRF", "POTRS", "POTRI", "TRTRI", "LAUUM", "POSV", "SYTRD"};
+    "POTRF", "POTRS", "POTRI", "TRTRI", "LAUUM", "POSV", "SYTRD",
+    "GEBRD"};
 
 static kblasf_config config;
 

@@ -94,7 +94,7 @@ int kblasf_cuda_probe(char *why, size_t whylen);
 /* The LAPACK-layer routines whose host forms choose between the CPU and the device. */
 typedef enum {
     KBLASF_R_POTRF, KBLASF_R_POTRS, KBLASF_R_POTRI, KBLASF_R_TRTRI, KBLASF_R_LAUUM,
-    KBLASF_R_POSV, KBLASF_R_SYTRD, KBLASF_NROUTINES
+    KBLASF_R_POSV, KBLASF_R_SYTRD, KBLASF_R_GEBRD, KBLASF_NROUTINES
 } kblasf_routine_t;
 extern const char *const kblasf_routine_names[KBLASF_NROUTINES]; /* "POTRF", ... */
 

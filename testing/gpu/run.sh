@@ -27,7 +27,7 @@ if ! ./configure --disable-fortran --with-cuda-arch=90 --with-blas=$blas --with-
 fi
 if ! make -j16 > "$OUT/build.log" 2>&1; then grep -E 'error|Error' "$OUT/build.log" | head -30; exit 1; fi
 make -j16 testing/test_gemv testing/test_symv testing/test_trxm testing/test_memory testing/test_lapack \
-  testing/test_sytrd >> "$OUT/build.log" 2>&1
+  testing/test_sytrd testing/test_gebrd >> "$OUT/build.log" 2>&1
 for s in $steps; do
   case $s in
   check)
