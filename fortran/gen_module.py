@@ -95,6 +95,15 @@ def trd_routines():
                     args + [('work', 'w'), ('lwork', 'i'), ('info', 'r')]))
     return out
 
+def brd_routines():
+    out = []
+    for p in 'sdcz':
+        args = [('m', 'i'), ('n', 'i'), ('A', 'a', 'lda', 'inout'), ('lda', 'i'), ('d', 'v'),
+                ('e', 'v'), ('tauq', 'w'), ('taup', 'w')]
+        out.append((f'kblasf_{p}gebrd', p, args + [('info', 'r')], True,
+                    args + [('work', 'w'), ('lwork', 'i'), ('info', 'r')]))
+    return out
+
 def dev_decl(arg, p, public):
     """Declaration of a device-form argument: in the bind(C) interface (public False) or
     in the module function users call (public True)."""
@@ -178,7 +187,8 @@ def host_interface(name, p, args):
 
 def main():
     ifaces, bodies, hosts = [], [], []
-    for entry in mv_routines() + trxm_routines() + chol_routines() + trd_routines():
+    for entry in (mv_routines() + trxm_routines() + chol_routines() + trd_routines() +
+                  brd_routines()):
         name, p, args, has_host = entry[:4]
         i, b = device_routine(name, p, args, has_host)
         ifaces += i + ['']

@@ -1340,14 +1340,14 @@ contains
     character(len=13), parameter :: knames(3) = &
          ['KBLASF_DPOTRF', 'ZPOTRF       ', 'KBLASF_ZPOTRS']
     character(len=13), parameter :: tnames(2) = ['DSYTRD       ', 'KBLASF_ZHETRD']
-    real(c_double) :: tresid(4)
-    integer :: tinfos(2)
+    real(c_double) :: tresid(4), gresid(3)
+    integer :: tinfos(2), ginfo
     real(c_double) :: resid(6), kresid(2)
     integer :: infos(6), kinfos(3), i
     logical :: untouched
     integer(c_long) :: c0, c1, c2
     character(len=16) :: sz
-    external :: legacy_lapack_names, legacy_kblasf_names, legacy_sytrd
+    external :: legacy_lapack_names, legacy_kblasf_names, legacy_sytrd, legacy_gebrd
 
     write (sz, '(a,i0)') ' n=', n
     c0 = kblasf_lapack_calls()
@@ -1381,6 +1381,16 @@ contains
       call check_resid(tresid(2 * i), 'CALL ' // trim(tnames(i)) // trim(sz) // ' ||I - Q^H Q||')
     end do
     call test_module_sytrd(n)
+    call legacy_gebrd(n + 7, n, gresid, ginfo)
+    call check(ginfo == 0, 'CALL DGEBRD m>n' // trim(sz) // ': info ' // itoa(ginfo))
+    do i = 1, 3
+      call check_resid(gresid(i), 'CALL DGEBRD m>n' // trim(sz) // ' ratio ' // itoa(i))
+    end do
+    call legacy_gebrd(n, n + 5, gresid, ginfo)
+    call check(ginfo == 0, 'CALL DGEBRD m<n' // trim(sz) // ': info ' // itoa(ginfo))
+    do i = 1, 3
+      call check_resid(gresid(i), 'CALL DGEBRD m<n' // trim(sz) // ' ratio ' // itoa(i))
+    end do
   end subroutine test_legacy_lapack
 
   ! The host form through the module's explicit interface: call kblasf_dsytrd(...) with

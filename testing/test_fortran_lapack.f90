@@ -331,3 +331,52 @@ subroutine legacy_sytrd(n, resid, infos)
   end do
   resid(4) = maxval(sum(abs(ZT), dim=1)) / (n * epsilon(1d0))
 end subroutine legacy_sytrd
+
+! The bidiagonal reduction in a legacy unit: CALL DGEBRD (the LAPACK name) on an m x n
+! problem (lda = m + 2), Q and P^T from DORGBR:
+!   resid(1) ||A - Q B P^T|| / (max(m,n) ||A|| eps), resid(2) ||I - Q^T Q|| / (m eps),
+!   resid(3) ||I - P^T P|| / (n eps);  info the INFO of DGEBRD.
+subroutine legacy_gebrd(m, n, resid, info)
+  implicit none
+  integer, intent(in) :: m, n
+  double precision, intent(out) :: resid(3)
+  integer, intent(out) :: info
+  integer :: lda, k, lwork, i, jnfo
+  double precision, allocatable :: S(:,:), A(:,:), Q(:,:), PT(:,:), B(:,:), d(:), e(:)
+  double precision, allocatable :: tq(:), tp(:), work(:), G(:,:)
+  external :: dgebrd, dorgbr
+
+  lda = m + 2
+  k = min(m, n)
+  lwork = 64 * (m + n)
+  allocate (S(m, n), A(lda, n), Q(m, k), PT(k, n), B(k, k), d(k), e(k), tq(k), tp(k))
+  allocate (work(lwork))
+  call random_number(S)
+  S = 2 * S - 1
+  A = 0
+  A(1:m, 1:n) = S
+  call dgebrd(m, n, A, lda, d, e, tq, tp, work, lwork, info)
+  Q = A(1:m, 1:k)
+  call dorgbr('Q', m, k, n, Q, m, tq, work, lwork, jnfo)
+  PT = A(1:k, 1:n)
+  call dorgbr('P', k, n, m, PT, k, tp, work, lwork, jnfo)
+  B = 0
+  do i = 1, k
+    B(i, i) = d(i)
+    if (i < k .and. m >= n) B(i, i + 1) = e(i)
+    if (i < k .and. m < n) B(i + 1, i) = e(i)
+  end do
+  resid(1) = maxval(sum(abs(S - matmul(Q, matmul(B, PT))), dim=1)) / &
+       (max(m, n) * maxval(sum(abs(S), dim=1)) * epsilon(1d0))
+  allocate (G(k, k))
+  G = matmul(transpose(Q), Q)
+  do i = 1, k
+    G(i, i) = G(i, i) - 1
+  end do
+  resid(2) = maxval(sum(abs(G), dim=1)) / (m * epsilon(1d0))
+  G = matmul(PT, transpose(PT))
+  do i = 1, k
+    G(i, i) = G(i, i) - 1
+  end do
+  resid(3) = maxval(sum(abs(G), dim=1)) / (n * epsilon(1d0))
+end subroutine legacy_gebrd
