@@ -15,7 +15,7 @@
 !   max |w - lambda| / (n eps max|lambda|), ||A Z - Z W|| / (n ||A|| eps), ||I - Z^T Z|| / (n eps)
 ! each must be below 60; the program exits with status 1 otherwise.
 program eigen
-  use, intrinsic :: iso_fortran_env, only: dp => real64, int64
+  use, intrinsic :: iso_fortran_env, only: dp => real64, int64, error_unit
   implicit none
   real(dp), parameter :: pi = acos(-1.0_dp), eps = epsilon(1.0_dp), thresh = 60
   integer :: n, p, q, i, j, info, lwork, liwork, iseed(4)
@@ -193,7 +193,8 @@ contains
   end subroutine check
 
   subroutine usage()
-    write (*, '(a)') 'usage: eigen [n [V|N]]   (n >= 1, default 1000; V: with eigenvectors)'
+    write (error_unit, '(a)') &
+      'usage: eigen [n [V|N]]   (n >= 1, default 1000; V: with eigenvectors)'
     stop 2
   end subroutine usage
 

@@ -14,7 +14,7 @@
 !   ||I - U^T U|| / (m eps), ||I - V^T V|| / (n eps)
 ! each must be below 60; the program exits with status 1 otherwise.
 program svd
-  use, intrinsic :: iso_fortran_env, only: dp => real64, int64
+  use, intrinsic :: iso_fortran_env, only: dp => real64, int64, error_unit
   implicit none
   real(dp), parameter :: pi = acos(-1.0_dp), eps = epsilon(1.0_dp), thresh = 60
   integer :: m, n, k, j, info, lwork, iseed(4)
@@ -209,7 +209,8 @@ contains
   end function int_arg
 
   subroutine usage()
-    write (*, '(a)') 'usage: svd [m [n [V|N]]]   (m, n >= 1, default 1000 x m; V: with vectors)'
+    write (error_unit, '(a)') &
+      'usage: svd [m [n [V|N]]]   (m, n >= 1, default 1000 x m; V: with vectors)'
     stop 2
   end subroutine usage
 
