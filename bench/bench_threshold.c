@@ -1,7 +1,8 @@
 /*
  * bench_threshold — where the LAPACK-style host calls should move from the CPU to the GPU.
  * Times the host forms (host memory in and out, so the GPU path pays its transfers) of
- * DPOTRF, DPOTRS (nrhs 1 and 16), DPOTRI and DPOSV (nrhs 1) at orders 64 to 2048: median
+ * DPOTRF, DPOTRS (nrhs 1 and 16), DPOTRI, DPOSV (nrhs 1), DSYTRD and DGEBRD (square) at
+ * orders 64 to 2048: median
  * wall time of 5 calls after a warm-up, the inputs restored before each call. Run it once
  * with KBLASF_OFFLOAD=never (the CPU path over the configured BLAS) and once with
  * KBLASF_OFFLOAD=always (the GPU path at every order) and compare the columns; the
@@ -29,16 +30,16 @@ static int cmp(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-typedef enum { POTRF, POTRS1, POTRS16, POTRI, POSV1, NOPS } op_t;
+typedef enum { POTRF, POTRS1, POTRS16, POTRI, POSV1, SYTRD, GEBRD, NOPS } op_t;
 static const char *names[NOPS] = {"DPOTRF", "DPOTRS nrhs=1", "DPOTRS nrhs=16", "DPOTRI",
-                                  "DPOSV nrhs=1"};
+                                  "DPOSV nrhs=1", "DSYTRD", "DGEBRD"};
 
 /* One call of op on fresh copies of A0 (the matrix, or its factor for POTRS/POTRI) and B0. */
 static double one_call(op_t op, kblasf_int n, const double *A0, const double *B0, double *A,
                        double *B)
 {
     kblasf_int info = 0, nrhs = op == POTRS16 ? 16 : 1;
-    double t;
+    double t, *v = B + n, w; /* B holds 16 columns: d, e, tau, ... fit behind the first */
 
     memcpy(A, A0, sizeof(double) * n * n);
     memcpy(B, B0, sizeof(double) * n * nrhs);
@@ -49,6 +50,10 @@ static double one_call(op_t op, kblasf_int n, const double *A0, const double *B0
     case POTRS16: kblasf_dpotrs_host('L', n, nrhs, A, n, B, n, &info); break;
     case POTRI: kblasf_dpotri_host('L', n, A, n, &info); break;
     case POSV1: kblasf_dposv_host('L', n, 1, A, n, B, n, &info); break;
+    case SYTRD: kblasf_dsytrd_host('L', n, A, n, v, v + n, v + 2 * n, &w, 1, &info); break;
+    case GEBRD:
+        kblasf_dgebrd_host(n, n, A, n, v, v + n, v + 2 * n, v + 3 * n, v + 4 * n, n, &info);
+        break;
     default: break;
     }
     t = now() - t;

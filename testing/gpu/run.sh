@@ -4,8 +4,8 @@
 # the CUDA executor, compute-sanitizer memcheck + racecheck on the kernels' testers,
 # then the benchmarks. Logs go to $OUT; a short summary is printed last.
 #   usage: testing/gpu/run.sh [check] [sanitize] [bench] [bench-quick] [bench-trxm] [bench-lapack]
-#   [bench-sytrd] (bench/bench_sytrd $BENCH_SYTRD_ARG with KBLASF_VERBOSE=1: the library's
-#   per-call time split goes to the result file)
+#   [bench-reduce] (bench/bench_reduce $BENCH_REDUCE_ARG, SYTRD/HETRD and GEBRD against
+#   cuSOLVER, with KBLASF_VERBOSE=1: the library's per-call time split goes to the result file)
 #   (default: check sanitize bench); TRXM_NBS="64 128 256" times several stop sizes,
 #   TRXM_OPS=trsm|trmm only one operation (and no host-pointer runs); SANITIZE_TESTS picks the
 #   testers, SANITIZE_RACE_KERNELS="name ..." limits racecheck to kernels whose names hold one
@@ -66,13 +66,15 @@ for s in $steps; do
     rc=$?
     summary+=("bench_lapack (exit $rc): $(sed -n '/^# summary/,$p' "$OUT/bench_lapack.txt")")
     [ $rc = 0 ] || tail -5 "$OUT/bench_lapack.txt" ;;
-  bench-sytrd)
+  bench-reduce)
     make bench > "$OUT/bench-build.log" 2>&1 || { tail -20 "$OUT/bench-build.log"; exit 1; }
-    KBLASF_VERBOSE=1 ./bench/bench_sytrd ${BENCH_SYTRD_ARG:-} > "$OUT/bench_sytrd.txt" 2> "$OUT/bench_sytrd.log"
+    KBLASF_VERBOSE=1 ./bench/bench_reduce ${BENCH_REDUCE_ARG:-} > "$OUT/bench_reduce.txt" \
+      2> "$OUT/bench_reduce.log"
     rc=$?
-    grep -E 'TRD\(n=[0-9]+\) time' "$OUT/bench_sytrd.log" | sort -u | head -20 >> "$OUT/bench_sytrd.txt"
-    summary+=("bench_sytrd (exit $rc): $(sed -n '/^# summary/,$p' "$OUT/bench_sytrd.txt")")
-    [ $rc = 0 ] || tail -5 "$OUT/bench_sytrd.txt" "$OUT/bench_sytrd.log" ;;
+    grep -E '(TRD|BRD)\([mn]=[0-9, mn=]+\) time' "$OUT/bench_reduce.log" | sort -u | head -20 \
+      >> "$OUT/bench_reduce.txt"
+    summary+=("bench_reduce (exit $rc): $(sed -n '/^# summary/,$p' "$OUT/bench_reduce.txt")")
+    [ $rc = 0 ] || tail -5 "$OUT/bench_reduce.txt" "$OUT/bench_reduce.log" ;;
   esac
 done
 echo "==== summary ($(cat "$OUT/gpu.txt"))"

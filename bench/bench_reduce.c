@@ -1,20 +1,24 @@
 /*
- * bench_sytrd — kblasf's DSYTRD/ZHETRD against cuSOLVER (cusolverDnDsytrd/Zhetrd) in one
- * process on the same data, device-resident: the matrix is restored from a pristine device
+ * bench_reduce — kblasf's two-sided reductions against cuSOLVER in one process on the same
+ * data: DSYTRD/ZHETRD (cusolverDnDsytrd/Zhetrd) and DGEBRD/ZGEBRD (cusolverDnDgebrd/Zgebrd),
+ * device-resident: the matrix is restored from a pristine device
  * copy before every call and each call is timed on the wall clock around a synchronized
  * call (both are synchronous in effect). Beside them, measured in the same run:
  *   - the SYMV floor: our offset SYMV/HEMV alone on every trailing matrix the reduction
  *     multiplies by (orders n-1 .. 1, lower, back to back on the device, no transfers),
- *     i.e. the kernel time the hybrid cannot go below;
+ *     i.e. the kernel time the hybrid cannot go below; for GEBRD the GEMV floor (both
+ *     products of every step: A(i:m, i+1:n)^H v and A(i+1:m, i+1:n) u);
  *   - the per-column overhead: (kblasf's time - SYMV floor) / (n - 1), everything that is
  *     not the SYMV kernel (transfers, CPU panel arithmetic, launches, SYR2K);
  *   - the host API from pageable memory (A up, reduction, A down);
  *   - optionally the CPU LAPACK (dlopen'ed OpenBLAS: the LAPACK names in this process are
  *     kblasf's own).
  * kblasf's own time split (CPU, waiting for the device, panels) is logged by the library
- * with KBLASF_VERBOSE=1 ("DSYTRD(n=...) time: ..."). A "# summary" section comes last.
+ * with KBLASF_VERBOSE=1 ("DSYTRD(n=...) time: ...", "DGEBRD(m=..., n=...) time: ...").
+ * A "# summary" section comes last.
  *
- * usage: bench_sytrd [quick]   (quick: n in {2048, 4096})
+ * usage: bench_reduce [quick]   (quick: n in {2048, 4096})
+ * environment: BENCH_OPS=sytrd,gebrd (default both)
  * environment: BENCH_CPU=1 also times the CPU LAPACK's DSYTRD (BENCH_CPU_N, default 8192;
  *   BENCH_CPU_LAPACK, default libopenblas.so.0); BENCH_REPS (default 3).
  */
@@ -223,6 +227,120 @@ static void one(ctx_t *c, int z, int n, char uplo, int reps)
     free(he);
 }
 
+/* ---- GEBRD (square n x n) ---- */
+static void run_ours_brd(ctx_t *c, void *arg)
+{
+    job_t *j = arg;
+    kblasf_int info;
+
+    restore(c, j);
+    if (j->z)
+        CHECK_KB(kblasf_zgebrd(c->h, j->n, j->n, j->dA, j->n, j->d, j->e, j->tau,
+                               (kblasf_complex_double *)j->tau + j->n, &info));
+    else
+        CHECK_KB(kblasf_dgebrd(c->h, j->n, j->n, j->dA, j->n, j->d, j->e, j->tau,
+                               (double *)j->tau + j->n, &info));
+}
+
+static void run_vendor_brd(ctx_t *c, void *arg)
+{
+    job_t *j = arg;
+    size_t es = j->z ? 16 : 8;
+    void *taup = (char *)j->dtau + (size_t)j->n * es;
+
+    restore(c, j);
+    if (j->z)
+        CHECK_CS(cusolverDnZgebrd(c->cs, j->n, j->n, j->dA, j->n, j->dd, j->de, j->dtau, taup,
+                                  j->work, j->lwork, j->dinfo));
+    else
+        CHECK_CS(cusolverDnDgebrd(c->cs, j->n, j->n, j->dA, j->n, j->dd, j->de, j->dtau, taup,
+                                  j->work, j->lwork, j->dinfo));
+}
+
+/* The GEMV floor: both products of every step, back to back. */
+static void run_floor_brd(ctx_t *c, void *arg)
+{
+    job_t *j = arg;
+    void *x = j->work, *y = (char *)j->work + (size_t)j->n * 16;
+    kblasf_int i, n = j->n;
+
+    for (i = 0; i + 1 < n; i++) {
+        if (j->z) {
+            kblasf_complex_double one = 1, zero = 0;
+            CHECK_KB(kblasf_zgemv_offset(c->h, 'C', n - i, n - i - 1, &one, j->dA0, n, x, 1,
+                                         &zero, y, 1, i, i + 1));
+            CHECK_KB(kblasf_zgemv_offset(c->h, 'N', n - i - 1, n - i - 1, &one, j->dA0, n, x, 1,
+                                         &zero, y, 1, i + 1, i + 1));
+        } else {
+            double one = 1, zero = 0;
+            CHECK_KB(kblasf_dgemv_offset(c->h, 'C', n - i, n - i - 1, &one, j->dA0, n, x, 1,
+                                         &zero, y, 1, i, i + 1));
+            CHECK_KB(kblasf_dgemv_offset(c->h, 'N', n - i - 1, n - i - 1, &one, j->dA0, n, x, 1,
+                                         &zero, y, 1, i + 1, i + 1));
+        }
+    }
+}
+
+static void one_brd(ctx_t *c, int z, int n, int reps)
+{
+    size_t es = z ? 16 : 8;
+    job_t j = {0};
+    double t_ours, t_vend, t_floor, dv, *hd;
+    const char *name = z ? "ZGEBRD" : "DGEBRD";
+
+    j.z = z;
+    j.n = n;
+    j.bytes = (size_t)n * n * es;
+    CHECK_CUDA(cudaMalloc(&j.dA, j.bytes));
+    CHECK_CUDA(cudaMalloc(&j.dA0, j.bytes));
+    CHECK_CUDA(cudaMalloc((void **)&j.dd, n * sizeof(double)));
+    CHECK_CUDA(cudaMalloc((void **)&j.de, n * sizeof(double)));
+    CHECK_CUDA(cudaMalloc(&j.dtau, 2 * (size_t)n * es));
+    CHECK_CUDA(cudaMalloc((void **)&j.dinfo, sizeof(int)));
+    if (curandGenerateUniformDouble(c->gen, j.dA0, j.bytes / 8) != CURAND_STATUS_SUCCESS)
+        exit(1);
+    if (z)
+        CHECK_CS(cusolverDnZgebrd_bufferSize(c->cs, n, n, &j.lwork));
+    else
+        CHECK_CS(cusolverDnDgebrd_bufferSize(c->cs, n, n, &j.lwork));
+    j.lwork = j.lwork > 4 * n ? j.lwork : 4 * n;
+    CHECK_CUDA(cudaMalloc(&j.work, (size_t)j.lwork * es));
+    j.d = malloc(n * sizeof(double));
+    j.e = malloc(n * sizeof(double));
+    j.tau = malloc(2 * (size_t)n * es);
+    hd = malloc(n * sizeof(double));
+    t_ours = wall(c, run_ours_brd, &j, reps);
+    t_vend = wall(c, run_vendor_brd, &j, reps);
+    CHECK_CUDA(cudaMemcpy(hd, j.dd, n * sizeof(double), cudaMemcpyDeviceToHost));
+    dv = compare(j.d, hd, n, 1); /* |d|: the reflectors' signs may differ */
+    t_floor = wall(c, run_floor_brd, &j, 1);
+    printf("%s n=%d: kblasf %.4f s, cuSOLVER %.4f s, ratio %.2f; |d| rel diff %.1e\n", name, n,
+           t_ours, t_vend, t_vend / t_ours, dv);
+    printf("  GEMV floor (both products of every step) %.4f s = %.0f GB/s; per-step overhead "
+           "%.1f us\n", t_floor, 2.0 * es * (double)n * n * n / 3.0 / t_floor * 1e-9,
+           (t_ours - t_floor) / (n - 1) * 1e6);
+    sum_add("%s n=%d: kblasf %.4f s, cuSOLVER %.4f s, ratio %.2f; GEMV floor %.4f s, per-step "
+            "overhead %.1f us%s\n", name, n, t_ours, t_vend, t_vend / t_ours, t_floor,
+            (t_ours - t_floor) / (n - 1) * 1e6, dv > 1e-6 ? " (RESULTS DIFFER)" : "");
+    cudaFree(j.dA);
+    cudaFree(j.dA0);
+    cudaFree(j.dd);
+    cudaFree(j.de);
+    cudaFree(j.dtau);
+    cudaFree(j.dinfo);
+    cudaFree(j.work);
+    free(j.d);
+    free(j.e);
+    free(j.tau);
+    free(hd);
+}
+
+static int op_on(const char *op)
+{
+    const char *s = getenv("BENCH_OPS");
+    return !s || strstr(s, op) != NULL;
+}
+
 /* The host API from pageable memory (transfers included). */
 static void host_api(int n)
 {
@@ -302,11 +420,18 @@ int main(int argc, char **argv)
     curandSetStream(c.gen, c.stream);
     c.copy_bw = bench_copy_bandwidth(c.stream);
     printf("# %s, copy %.0f GB/s\n", prop.name, c.copy_bw);
-    for (i = 0; i < ns; i++)
-        one(&c, 0, sizes[i], 'L', sizes[i] > 8192 ? 1 : reps);
-    one(&c, 0, sizes[ns - 2], 'U', reps);
-    one(&c, 1, sizes[ns - 2], 'L', 1);
-    host_api(sizes[ns - 2]);
+    if (op_on("sytrd")) {
+        for (i = 0; i < ns; i++)
+            one(&c, 0, sizes[i], 'L', sizes[i] > 8192 ? 1 : reps);
+        one(&c, 0, sizes[ns - 2], 'U', reps);
+        one(&c, 1, sizes[ns - 2], 'L', 1);
+        host_api(sizes[ns - 2]);
+    }
+    if (op_on("gebrd")) {
+        for (i = 0; i < ns; i++)
+            one_brd(&c, 0, sizes[i], sizes[i] > 8192 ? 1 : reps);
+        one_brd(&c, 1, sizes[ns - 2], 1);
+    }
     if (getenv("BENCH_CPU"))
         cpu_lapack(getenv("BENCH_CPU_N") ? atoi(getenv("BENCH_CPU_N")) : sizes[ns - 2]);
     printf("# summary (%s, copy %.0f GB/s)\n%s", prop.name, c.copy_bw, summary);
