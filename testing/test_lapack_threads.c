@@ -1,11 +1,12 @@
 /*
  * test_lapack_threads — 8 threads at once, each with its own matrices and random stream,
- * each calling DPOTRF, DPOTRS, ZPOSV and DPOTRI several times at orders 150 to 290: through
+ * each calling DPOTRF, DPOTRS, ZPOSV, DPOTRI and DSYTRD several times at orders 150 to 290: through
  * the LAPACK names when kblasf exports them, else through the host forms. Every thread
  * checks its own residuals (against TEST_TOLERANCE):
  *   DPOTRF ||L L^T - A||_1 / (n ||A||_1 eps)
  *   DPOTRS, ZPOSV  max_j ||b_j - A x_j||_1 / (||A||_1 ||x_j||_1 n eps)
  *   DPOTRI ||I - A inv(A)||_1 / (n ||A||_1 ||inv(A)||_1 eps)
+ *   DSYTRD ||A - Q T Q^T||_1 / (n ||A||_1 eps), Q from DORGTR
  * and that kblasf_lapack_calls(), counted per thread, grew by exactly its own calls. The
  * threads keep their own pass/fail counts; main adds them up after joining.
  * Runs in the modes default and KBLASF_OFFLOAD=always (test_run_modes_list).
@@ -33,6 +34,10 @@ void dpotrs_(const char *, const fint *, const fint *, const double *, const fin
 void dpotri_(const char *, const fint *, double *, const fint *, fint *, size_t);
 void zposv_(const char *, const fint *, const fint *, zc *, const fint *, zc *, const fint *,
             fint *, size_t);
+void dsytrd_(const char *, const fint *, double *, const fint *, double *, double *, double *,
+             double *, const fint *, fint *, size_t);
+void dorgtr_(const char *, const fint *, double *, const fint *, const double *, double *,
+             const fint *, fint *, size_t);
 
 #define NTHREADS 8
 #define ITERS 3
@@ -169,6 +174,50 @@ static fint call_zposv(char uplo, fint n, fint nrhs, zc *A, fint lda, zc *B, fin
     return info;
 }
 
+static fint call_dsytrd(char uplo, fint n, double *A, fint lda, double *d, double *e,
+                        double *tau, double *work, fint lwork)
+{
+    fint info = -4242;
+#ifdef KBLASF_LAPACK_NAMES
+    dsytrd_(&uplo, &n, A, &lda, d, e, tau, work, &lwork, &info, 1);
+#else
+    kblasf_dsytrd_host(uplo, n, A, lda, d, e, tau, work, lwork, &info);
+#endif
+    return info;
+}
+
+/* DSYTRD of the symmetric A (n x n), checked by ||A - Q T Q^T|| with Q from DORGTR. */
+static void sytrd_round(worker *w, char uplo, fint n, fint lda, const double *A, double an)
+{
+    fint lwork = 64 * n, info, jnfo, i, j;
+    double *Af = test_alloc((size_t)lda * n * sizeof(double)), *Q, *QT, *R, r;
+    double *d = test_alloc((size_t)n * sizeof(double)), *e = test_alloc((size_t)n * sizeof(double));
+    double *tau = test_alloc((size_t)n * sizeof(double));
+    double *work = test_alloc((size_t)lwork * sizeof(double)), one = 1, mone = -1;
+
+    for (j = 0; j < n; j++)
+        for (i = 0; i < n; i++)
+            AT(Af, lda, i, j) = AT(A, n, i, j);
+    info = call_dsytrd(uplo, n, Af, lda, d, e, tau, work, lwork);
+    Q = test_alloc((size_t)n * n * sizeof(double));
+    for (j = 0; j < n; j++)
+        for (i = 0; i < n; i++)
+            AT(Q, n, i, j) = AT(Af, lda, i, j);
+    dorgtr_(&uplo, &n, Q, &n, tau, work, &lwork, &jnfo, 1);
+    QT = test_alloc((size_t)n * n * sizeof(double)); /* Q T, column by column */
+    for (j = 0; j < n; j++)
+        for (i = 0; i < n; i++)
+            AT(QT, n, i, j) = d[j] * AT(Q, n, i, j) + (j > 0 ? e[j - 1] * AT(Q, n, i, j - 1) : 0) +
+                              (j < n - 1 ? e[j] * AT(Q, n, i, j + 1) : 0);
+    R = test_alloc((size_t)n * n * sizeof(double));
+    memcpy(R, A, (size_t)n * n * sizeof(double));
+    dgemm_("N", "T", &n, &n, &n, &mone, QT, &n, Q, &n, &one, R, &n, 1, 1);
+    r = dnorm1(R, n, n, n) / (n * an * DBL_EPSILON);
+    wcheck(w, info == 0 && r < TEST_TOLERANCE, "DSYTRD uplo=%c n=%ld: info %ld, residual %.3g",
+           uplo, (long)n, (long)info, isnan(r) ? INFINITY : r);
+    free(Af); free(Q); free(QT); free(R); free(d); free(e); free(tau); free(work);
+}
+
 /* n x n copy of the triangle of A (zeros elsewhere). */
 static double *dtri(const double *A, fint lda, char uplo, fint n)
 {
@@ -201,6 +250,7 @@ static void one_round(worker *w, int it)
     double an = dnorm1(A, n, n, n), one = 1, zero = 0, mone = -1, r;
     fint info, i, j;
 
+    sytrd_round(w, uplo, n, lda, A, an);
     /* DPOTRF */
     for (j = 0; j < n; j++)
         for (i = 0; i < n; i++)
@@ -290,10 +340,10 @@ static void *thread_main(void *arg)
 
     for (it = 0; it < ITERS; it++)
         one_round(w, it);
-    /* the counter is per thread: exactly this thread's 4 calls per round */
+    /* the counter is per thread: exactly this thread's 5 calls per round */
     grew = kblasf_lapack_calls() - before;
-    wcheck(w, grew == 4L * ITERS, "kblasf_lapack_calls grew by %ld on this thread, not %d",
-           grew, 4 * ITERS);
+    wcheck(w, grew == 5L * ITERS, "kblasf_lapack_calls grew by %ld on this thread, not %d",
+           grew, 5 * ITERS);
     return NULL;
 }
 
