@@ -3,6 +3,7 @@
 #ifndef KBLASF_BENCH_H
 #define KBLASF_BENCH_H
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <cuda_runtime_api.h>
@@ -25,6 +26,24 @@
         fprintf(stderr, "%s: %s\n", #call, kblasf_status_string(s_)); exit(1); } } while (0)
 
 typedef void (*bench_fn)(void *arg, int iter);
+
+/* The "# summary" section a benchmark prints last: sum_add appends a formatted line. */
+static char summary[16384];
+static size_t summary_len;
+static void sum_add(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2), unused))
+#endif
+    ;
+static void sum_add(const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    if (summary_len < sizeof summary)
+        summary_len += vsnprintf(summary + summary_len, sizeof summary - summary_len, fmt, ap);
+    va_end(ap);
+}
 
 static int cmp_double(const void *a, const void *b)
 {

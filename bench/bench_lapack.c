@@ -63,16 +63,6 @@ static res_t r_posv[2][NSIZES][2];
 static struct { double total, trans, comp; int have; } r_host[2][3]; /* [z][potrf,potrs,potri] */
 static struct { double potrf, potrs, potri; int n, have; } r_cpu;
 
-static char summary[16384];
-static size_t sl;
-static void sum_add(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    if (sl < sizeof summary)
-        sl += vsnprintf(summary + sl, sizeof summary - sl, fmt, ap);
-    va_end(ap);
-}
 
 static int op_enabled(int op)
 {

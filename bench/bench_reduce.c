@@ -37,16 +37,6 @@
         fprintf(stderr, "%s:%d: %s failed (status %d)\n", __FILE__, __LINE__, #call, (int)s_); \
         exit(1); } } while (0)
 
-static char summary[8192];
-static size_t sl;
-static void sum_add(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    if (sl < sizeof summary)
-        sl += vsnprintf(summary + sl, sizeof summary - sl, fmt, ap);
-    va_end(ap);
-}
 
 static double now(void)
 {

@@ -25,7 +25,6 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 #include "prec.h"
 #include "lapack.h"
 #include "lapack_aux.h"
@@ -55,24 +54,12 @@ typedef struct brd {
     long products;
 } brd;
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
-
 static T *at(T *A, kblasf_int lda, kblasf_int i, kblasf_int j)
 {
     return A + i + (size_t)j * lda;
 }
 
-/* y := alpha op(A) x + beta y on the CPU; incy for the panel's rows */
-static void gemv(const char *trans, kblasf_int m, kblasf_int n, T alpha, const T *A,
-                 kblasf_int lda, const T *x, kblasf_int incx, T beta, T *y, kblasf_int incy)
-{
-    PFN(gemv_)(trans, &m, &n, &alpha, A, &lda, x, &incx, &beta, y, &incy, 1);
-}
+#define hgemv FN(cpu_gemv) /* on the CPU; strides: the panel's rows are y's too */
 
 /* k elements (stride inc) conjugated into b->tmp */
 static T *conj_copy(brd *b, kblasf_int k, const T *x, kblasf_int inc)
@@ -149,27 +136,27 @@ static kblasf_status_t step_upper(brd *b, kblasf_int i)
     kblasf_status_t st;
 
     /* A(i:m, i) -= A(i:m, 0:i) conj(Y(i, 0:i)) + X(i:m, 0:i) A(0:i, i) */
-    gemv("N", mi, i, -1, PC(i, 0), mc, conj_copy(b, i, YM(i, 0), nc), 1, 1, PC(i, i), 1);
-    gemv("N", mi, i, -1, XM(i, 0), mc, PR(0, i), 1, 1, PC(i, i), 1);
+    hgemv("N", mi, i, -1, PC(i, 0), mc, conj_copy(b, i, YM(i, 0), nc), 1, 1, PC(i, i), 1);
+    hgemv("N", mi, i, -1, XM(i, 0), mc, PR(0, i), 1, 1, PC(i, i), 1);
     b->d[g] = reflector(mi, PC(i, i), PC(MIN(i + 1, mc - 1), i), 1, &b->tauq[g]);
     *PC(i, i) = 1;
     /* Y(i+1:n, i) = tauq (A(i:m, i+1:n)^H v - Y (A(i:m, 0:i)^H v) - A(0:i, i+1:n)^H (X^H v)) */
     st = product_start(b, 'C', mi, ni, g, g + 1, PC(i, i), YM(i + 1, i));
-    gemv(CTRANS, mi, i, 1, PC(i, 0), mc, PC(i, i), 1, 0, b->t1, 1);
-    gemv(CTRANS, mi, i, 1, XM(i, 0), mc, PC(i, i), 1, 0, b->t2, 1);
+    hgemv(CTRANS, mi, i, 1, PC(i, 0), mc, PC(i, i), 1, 0, b->t1, 1);
+    hgemv(CTRANS, mi, i, 1, XM(i, 0), mc, PC(i, i), 1, 0, b->t2, 1);
     if (!st)
         st = product_wait(b);
     if (st)
         return st;
-    gemv("N", ni, i, -1, YM(i + 1, 0), nc, b->t1, 1, 1, YM(i + 1, i), 1);
-    gemv(CTRANS, i, ni, -1, PR(0, i + 1), nb, b->t2, 1, 1, YM(i + 1, i), 1);
+    hgemv("N", ni, i, -1, YM(i + 1, 0), nc, b->t1, 1, 1, YM(i + 1, i), 1);
+    hgemv(CTRANS, i, ni, -1, PR(0, i + 1), nb, b->t2, 1, 1, YM(i + 1, i), 1);
     scal(ni, b->tauq[g], YM(i + 1, i));
     /* row i (conjugated while it is worked on, as LAPACK does):
      * A(i, i+1:n) -= Y(i+1:n, 0:i+1) conj(A(i, 0:i+1)) + A(0:i, i+1:n)^H conj(X(i, 0:i)) */
     conj_in_place(ni, PR(i, i + 1), nb);
-    gemv("N", ni, i + 1, -1, YM(i + 1, 0), nc, conj_copy(b, i + 1, PC(i, 0), mc), 1, 1,
+    hgemv("N", ni, i + 1, -1, YM(i + 1, 0), nc, conj_copy(b, i + 1, PC(i, 0), mc), 1, 1,
          PR(i, i + 1), nb);
-    gemv(CTRANS, i, ni, -1, PR(0, i + 1), nb, conj_copy(b, i, XM(i, 0), mc), 1, 1, PR(i, i + 1),
+    hgemv(CTRANS, i, ni, -1, PR(0, i + 1), nb, conj_copy(b, i, XM(i, 0), mc), 1, 1, PR(i, i + 1),
          nb);
     b->e[g] = reflector(ni, PR(i, i + 1), PR(i, MIN(i + 2, nc - 1)), nb, &b->taup[g]);
     *PR(i, i + 1) = 1;
@@ -177,14 +164,14 @@ static kblasf_status_t step_upper(brd *b, kblasf_int i)
     for (kblasf_int j = 0; j < ni; j++)
         b->u[j] = *PR(i, i + 1 + j);
     st = product_start(b, 'N', mi - 1, ni, g + 1, g + 1, b->u, XM(i + 1, i));
-    gemv(CTRANS, ni, i + 1, 1, YM(i + 1, 0), nc, b->u, 1, 0, b->t1, 1);
-    gemv("N", i, ni, 1, PR(0, i + 1), nb, b->u, 1, 0, b->t2, 1);
+    hgemv(CTRANS, ni, i + 1, 1, YM(i + 1, 0), nc, b->u, 1, 0, b->t1, 1);
+    hgemv("N", i, ni, 1, PR(0, i + 1), nb, b->u, 1, 0, b->t2, 1);
     if (!st)
         st = product_wait(b);
     if (st)
         return st;
-    gemv("N", mi - 1, i + 1, -1, PC(i + 1, 0), mc, b->t1, 1, 1, XM(i + 1, i), 1);
-    gemv("N", mi - 1, i, -1, XM(i + 1, 0), mc, b->t2, 1, 1, XM(i + 1, i), 1);
+    hgemv("N", mi - 1, i + 1, -1, PC(i + 1, 0), mc, b->t1, 1, 1, XM(i + 1, i), 1);
+    hgemv("N", mi - 1, i, -1, XM(i + 1, 0), mc, b->t2, 1, 1, XM(i + 1, i), 1);
     scal(mi - 1, b->taup[g], XM(i + 1, i));
     conj_in_place(ni, PR(i, i + 1), nb);
     return KBLASF_STATUS_SUCCESS;
@@ -199,40 +186,40 @@ static kblasf_status_t step_lower(brd *b, kblasf_int i)
 
     /* row i: A(i, i:n) -= Y(i:n, 0:i) conj(A(i, 0:i)) + A(0:i, i:n)^H conj(X(i, 0:i)) */
     conj_in_place(ni, PR(i, i), nb);
-    gemv("N", ni, i, -1, YM(i, 0), nc, conj_copy(b, i, PC(i, 0), mc), 1, 1, PR(i, i), nb);
-    gemv(CTRANS, i, ni, -1, PR(0, i), nb, conj_copy(b, i, XM(i, 0), mc), 1, 1, PR(i, i), nb);
+    hgemv("N", ni, i, -1, YM(i, 0), nc, conj_copy(b, i, PC(i, 0), mc), 1, 1, PR(i, i), nb);
+    hgemv(CTRANS, i, ni, -1, PR(0, i), nb, conj_copy(b, i, XM(i, 0), mc), 1, 1, PR(i, i), nb);
     b->d[g] = reflector(ni, PR(i, i), PR(i, MIN(i + 1, nc - 1)), nb, &b->taup[g]);
     *PR(i, i) = 1;
     /* X(i+1:m, i) = taup (A(i+1:m, i:n) u - A(i+1:m, 0:i) (Y^H u) - X (A(0:i, i:n) u)) */
     for (kblasf_int j = 0; j < ni; j++)
         b->u[j] = *PR(i, i + j);
     st = product_start(b, 'N', mi, ni, g + 1, g, b->u, XM(i + 1, i));
-    gemv(CTRANS, ni, i, 1, YM(i, 0), nc, b->u, 1, 0, b->t1, 1);
-    gemv("N", i, ni, 1, PR(0, i), nb, b->u, 1, 0, b->t2, 1);
+    hgemv(CTRANS, ni, i, 1, YM(i, 0), nc, b->u, 1, 0, b->t1, 1);
+    hgemv("N", i, ni, 1, PR(0, i), nb, b->u, 1, 0, b->t2, 1);
     if (!st)
         st = product_wait(b);
     if (st)
         return st;
-    gemv("N", mi, i, -1, PC(i + 1, 0), mc, b->t1, 1, 1, XM(i + 1, i), 1);
-    gemv("N", mi, i, -1, XM(i + 1, 0), mc, b->t2, 1, 1, XM(i + 1, i), 1);
+    hgemv("N", mi, i, -1, PC(i + 1, 0), mc, b->t1, 1, 1, XM(i + 1, i), 1);
+    hgemv("N", mi, i, -1, XM(i + 1, 0), mc, b->t2, 1, 1, XM(i + 1, i), 1);
     scal(mi, b->taup[g], XM(i + 1, i));
     conj_in_place(ni, PR(i, i), nb);
     /* column i: A(i+1:m, i) -= A(i+1:m, 0:i) conj(Y(i, 0:i)) + X(i+1:m, 0:i+1) A(0:i+1, i) */
-    gemv("N", mi, i, -1, PC(i + 1, 0), mc, conj_copy(b, i, YM(i, 0), nc), 1, 1, PC(i + 1, i), 1);
-    gemv("N", mi, i + 1, -1, XM(i + 1, 0), mc, PR(0, i), 1, 1, PC(i + 1, i), 1);
+    hgemv("N", mi, i, -1, PC(i + 1, 0), mc, conj_copy(b, i, YM(i, 0), nc), 1, 1, PC(i + 1, i), 1);
+    hgemv("N", mi, i + 1, -1, XM(i + 1, 0), mc, PR(0, i), 1, 1, PC(i + 1, i), 1);
     b->e[g] = reflector(mi, PC(i + 1, i), PC(MIN(i + 2, mc - 1), i), 1, &b->tauq[g]);
     *PC(i + 1, i) = 1;
     /* Y(i+1:n, i) = tauq (A(i+1:m, i+1:n)^H v - Y (A(i+1:m, 0:i)^H v) - A(0:i+1, i+1:n)^H
      * (X^H v)) */
     st = product_start(b, 'C', mi, ni - 1, g + 1, g + 1, PC(i + 1, i), YM(i + 1, i));
-    gemv(CTRANS, mi, i, 1, PC(i + 1, 0), mc, PC(i + 1, i), 1, 0, b->t1, 1);
-    gemv(CTRANS, mi, i + 1, 1, XM(i + 1, 0), mc, PC(i + 1, i), 1, 0, b->t2, 1);
+    hgemv(CTRANS, mi, i, 1, PC(i + 1, 0), mc, PC(i + 1, i), 1, 0, b->t1, 1);
+    hgemv(CTRANS, mi, i + 1, 1, XM(i + 1, 0), mc, PC(i + 1, i), 1, 0, b->t2, 1);
     if (!st)
         st = product_wait(b);
     if (st)
         return st;
-    gemv("N", ni - 1, i, -1, YM(i + 1, 0), nc, b->t1, 1, 1, YM(i + 1, i), 1);
-    gemv(CTRANS, i + 1, ni - 1, -1, PR(0, i + 1), nb, b->t2, 1, 1, YM(i + 1, i), 1);
+    hgemv("N", ni - 1, i, -1, YM(i + 1, 0), nc, b->t1, 1, 1, YM(i + 1, i), 1);
+    hgemv(CTRANS, i + 1, ni - 1, -1, PR(0, i + 1), nb, b->t2, 1, 1, YM(i + 1, i), 1);
     scal(ni - 1, b->tauq[g], YM(i + 1, i));
     return KBLASF_STATUS_SUCCESS;
 }
@@ -245,7 +232,7 @@ static kblasf_status_t panel(brd *b, kblasf_int i0)
     kblasf_int nb = b->nb, i, r, mc, nc, upper = b->m >= b->n;
     T *dA = b->dA, *corner;
     kblasf_int ld = b->ldda;
-    double t0 = now();
+    double t0 = kblasf_now();
     kblasf_status_t st;
 
     b->i0 = i0;
@@ -255,14 +242,14 @@ static kblasf_status_t panel(brd *b, kblasf_int i0)
     st = ctx->exec->copy_to_host(ctx, mc, nb, sizeof(T), corner, ld, b->Pc, mc);
     if (!st)
         st = ctx->exec->copy_to_host(ctx, nb, nc, sizeof(T), corner, ld, b->Pr, nb);
-    b->t_panel += now() - t0;
-    t0 = now();
+    b->t_panel += kblasf_now() - t0;
+    t0 = kblasf_now();
     for (i = 0; i < nb && !st; i++)
         st = upper ? step_upper(b, i) : step_lower(b, i);
-    b->t_cpu += now() - t0;
+    b->t_cpu += kblasf_now() - t0;
     if (st)
         return st;
-    t0 = now();
+    t0 = kblasf_now();
     /* the diagonal block made whole in both copies, with d and e in place */
     for (i = 0; i < nb; i++) {
         for (r = 0; r < nb; r++)
@@ -293,7 +280,7 @@ static kblasf_status_t panel(brd *b, kblasf_int i0)
         st = ctx->exec->copy_to_device(ctx, 1, 1, sizeof(T), b->fix, 1,
                                        upper ? at(dA, ld, i0 + nb - 1, i0 + nb)
                                              : at(dA, ld, i0 + nb, i0 + nb - 1), 1);
-    b->t_panel += now() - t0;
+    b->t_panel += kblasf_now() - t0;
     return st;
 }
 
@@ -303,7 +290,7 @@ static kblasf_status_t last_block(brd *b, kblasf_int i0)
     kblasf_context *ctx = b->ctx;
     kblasf_int mm = b->m - i0, nn = b->n - i0;
     T *dB = at(b->dA, b->ldda, i0, i0);
-    double t0 = now();
+    double t0 = kblasf_now();
     kblasf_status_t st;
 
     st = ctx->exec->copy_to_host(ctx, mm, nn, sizeof(T), dB, b->ldda, b->last, mm);
@@ -313,7 +300,7 @@ static kblasf_status_t last_block(brd *b, kblasf_int i0)
     st = ctx->exec->copy_to_device(ctx, mm, nn, sizeof(T), b->last, mm, dB, b->ldda);
     if (!st)
         st = ctx->exec->sync(ctx);
-    b->t_last += now() - t0;
+    b->t_last += kblasf_now() - t0;
     return st;
 }
 

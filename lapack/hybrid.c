@@ -36,15 +36,20 @@ kblasf_status_t kblasf_fetch_start(kblasf_context *ctx, size_t len, size_t elsiz
     return ctx->exec->copy_to_host(ctx, len, 1, elsize, d, len, h, len);
 }
 
+double kblasf_now(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + 1e-9 * ts.tv_nsec;
+}
+
 kblasf_status_t kblasf_fetch_wait(kblasf_context *ctx, double *waited)
 {
-    struct timespec t0, t1;
-    kblasf_status_t st = KBLASF_STATUS_SUCCESS;
+    double t0 = kblasf_now();
+    kblasf_status_t st = ctx->exec->pipe ? ctx->exec->pipe->sync_queue(ctx, 0)
+                                         : KBLASF_STATUS_SUCCESS;
 
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    if (ctx->exec->pipe)
-        st = ctx->exec->pipe->sync_queue(ctx, 0);
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    *waited += (t1.tv_sec - t0.tv_sec) + 1e-9 * (t1.tv_nsec - t0.tv_nsec);
+    *waited += kblasf_now() - t0;
     return st;
 }

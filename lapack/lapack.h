@@ -45,6 +45,8 @@ void kblasf_pinned_free(kblasf_context *ctx, void *p, int locked);
 kblasf_status_t kblasf_fetch_start(kblasf_context *ctx, size_t len, size_t elsize,
                                    const void *d, void *h);
 kblasf_status_t kblasf_fetch_wait(kblasf_context *ctx, double *waited);
+/* Monotonic seconds, for the reductions' time split (KBLASF_VERBOSE). */
+double kblasf_now(void);
 
 #endif
 
@@ -61,6 +63,14 @@ kblasf_status_t kblasf_fetch_wait(kblasf_context *ctx, double *waited);
 #define TRD_NAME "SYTRD"
 #endif
 #define TRD_FN(suffix) FN(KBLASF_CAT2(TRD, suffix))
+
+/* y := alpha op(A) x + beta y with the CPU BLAS (the panels of the hybrid reductions) */
+static inline void FN(cpu_gemv)(const char *trans, kblasf_int m, kblasf_int n, T alpha,
+                                const T *A, kblasf_int lda, const T *x, kblasf_int incx,
+                                T beta, T *y, kblasf_int incy)
+{
+    PFN(gemv_)(trans, &m, &n, &alpha, A, &lda, x, &incx, &beta, y, &incy, 1);
+}
 
 /* CPU paths (chol_cpu_gen.c): LAPACK's blocked algorithms from its auxiliaries and the
  * BLAS, arguments already checked, n > 0. */

@@ -51,7 +51,10 @@ typedef const kblasf_int cint;
     }
 /* DPOTRF: dpotrf_ */
 #define LAPACK_ENTRY(r, NAME, params, args)                                               \
-    void PFN(KBLASF_CAT2(r, _)) params { FN(KBLASF_CAT2(r, _named))(PNAME(NAME), KBLASF_UNPAREN args); }
+    void PFN(KBLASF_CAT2(r, _)) params                                                    \
+    {                                                                                     \
+        FN(KBLASF_CAT2(r, _named))(PNAME(NAME), KBLASF_UNPAREN args);                     \
+    }
 #define KBLASF_UNPAREN(...) __VA_ARGS__
 
 KBLASF_LAPACK_NAMES_TABLE(F77_ENTRY)

@@ -22,7 +22,6 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 #include "prec.h"
 #include "lapack.h"
 #include "lapack_aux.h"
@@ -53,24 +52,16 @@ typedef struct trd {
     long columns;
 } trd;
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
-
 static T *at(T *A, kblasf_int lda, kblasf_int i, kblasf_int j)
 {
     return A + i + (size_t)j * lda;
 }
 
-/* y := alpha op(A) x + beta y on the CPU (the reference BLAS quick-returns on m or n 0) */
+/* y := alpha op(A) x + beta y on the CPU, unit strides */
 static void gemv(const char *trans, kblasf_int m, kblasf_int n, T alpha, const T *A,
                  kblasf_int lda, const T *x, T beta, T *y)
 {
-    kblasf_int one = 1;
-    PFN(gemv_)(trans, &m, &n, &alpha, A, &lda, x, &one, &beta, y, &one, 1);
+    FN(cpu_gemv)(trans, m, n, alpha, A, lda, x, 1, beta, y, 1);
 }
 
 /* The column's update by the k panel columns done before it (DLATRD's first step):
@@ -158,16 +149,16 @@ static kblasf_status_t panel_lower(trd *t, kblasf_int i0)
     kblasf_context *ctx = t->ctx;
     kblasf_int m = t->n - i0, nb = t->nb, j;
     T *P = t->P, *W = t->W;
-    double t0 = now();
+    double t0 = kblasf_now();
     kblasf_status_t st;
 
     st = ctx->exec->copy_to_host(ctx, m, nb, sizeof(T), at(t->dA, t->ldda, i0, i0), t->ldda, P, m);
-    t->t_panel += now() - t0;
+    t->t_panel += kblasf_now() - t0;
     for (j = 0; j < nb && !st; j++) {
         kblasf_int c = i0 + j, len = m - j - 1;
         T *a = at(P, m, j, j), *v = a + 1;
 
-        t0 = now();
+        t0 = kblasf_now();
         a[0] = REAL(a[0]);
         update_column(t, m - j, j, at(P, m, j, 0), at(W, m, j, 0), m, at(P, m, j, 0),
                       at(W, m, j, 0), a);
@@ -177,18 +168,19 @@ static kblasf_status_t panel_lower(trd *t, kblasf_int i0)
         t->e[c] = reflector(len, v, len > 1 ? v + 1 : v, &t->tau[c]);
         st = column_of_w(t, c + 1, len, j, at(P, m, j + 1, 0), at(W, m, j + 1, 0), m, t->tau[c],
                          v, at(W, m, j + 1, j));
-        t->t_cpu += now() - t0;
+        t->t_cpu += kblasf_now() - t0;
     }
     if (st)
         return st;
-    t0 = now();
+    t0 = kblasf_now();
     /* e back in place of the unit elements, except the last, which the SYR2K reads */
     for (j = 0; j < nb; j++) {
         if (j < nb - 1)
             P[j + 1 + (size_t)j * m] = t->e[i0 + j];
         t->d[i0 + j] = REAL(P[j + (size_t)j * m]);
     }
-    st = ctx->exec->copy_to_device(ctx, m, nb, sizeof(T), P, m, at(t->dA, t->ldda, i0, i0), t->ldda);
+    st = ctx->exec->copy_to_device(ctx, m, nb, sizeof(T), P, m, at(t->dA, t->ldda, i0, i0),
+                                   t->ldda);
     if (!st)
         st = ctx->exec->copy_to_device(ctx, m - nb, nb, sizeof(T), W + nb, m, t->dW, m - nb);
     if (!st)
@@ -198,7 +190,7 @@ static kblasf_status_t panel_lower(trd *t, kblasf_int i0)
     if (!st)
         st = ctx->exec->copy_to_device(ctx, 1, 1, sizeof(T), t->fix, 1,
                                        at(t->dA, t->ldda, i0 + nb, i0 + nb - 1), 1);
-    t->t_panel += now() - t0;
+    t->t_panel += kblasf_now() - t0;
     return st;
 }
 
@@ -210,16 +202,16 @@ static kblasf_status_t panel_upper(trd *t, kblasf_int i0)
     kblasf_context *ctx = t->ctx;
     kblasf_int nb = t->nb, k = i0 + nb, iw;
     T *P = t->P, *W = t->W;
-    double t0 = now();
+    double t0 = kblasf_now();
     kblasf_status_t st;
 
     st = ctx->exec->copy_to_host(ctx, k, nb, sizeof(T), at(t->dA, t->ldda, 0, i0), t->ldda, P, k);
-    t->t_panel += now() - t0;
+    t->t_panel += kblasf_now() - t0;
     for (iw = nb - 1; iw >= 0 && !st; iw--) {
         kblasf_int c = i0 + iw, done = nb - 1 - iw; /* done: panel columns right of c */
         T *a = at(P, k, 0, iw);
 
-        t0 = now();
+        t0 = kblasf_now();
         a[c] = REAL(a[c]);
         update_column(t, c + 1, done, at(P, k, 0, iw + 1), at(W, k, 0, iw + 1), k,
                       at(P, k, c, iw + 1), at(W, k, c, iw + 1), a);
@@ -229,11 +221,11 @@ static kblasf_status_t panel_upper(trd *t, kblasf_int i0)
         t->e[c - 1] = reflector(c, a + c - 1, a, &t->tau[c - 1]);
         st = column_of_w(t, 0, c, done, at(P, k, 0, iw + 1), at(W, k, 0, iw + 1), k,
                          t->tau[c - 1], a, at(W, k, 0, iw));
-        t->t_cpu += now() - t0;
+        t->t_cpu += kblasf_now() - t0;
     }
     if (st)
         return st;
-    t0 = now();
+    t0 = kblasf_now();
     /* e back in place of the unit elements, except the first (row i0-1: the SYR2K's) */
     for (iw = 0; iw < nb; iw++) {
         if (iw > 0)
@@ -252,7 +244,7 @@ static kblasf_status_t panel_upper(trd *t, kblasf_int i0)
             st = ctx->exec->copy_to_device(ctx, 1, 1, sizeof(T), t->fix, 1,
                                            at(t->dA, t->ldda, i0 - 1, i0), 1);
     }
-    t->t_panel += now() - t0;
+    t->t_panel += kblasf_now() - t0;
     return st;
 }
 
@@ -261,7 +253,7 @@ static kblasf_status_t last_block(trd *t, kblasf_int s, kblasf_int mm)
 {
     kblasf_context *ctx = t->ctx;
     T *dB = at(t->dA, t->ldda, s, s);
-    double t0 = now();
+    double t0 = kblasf_now();
     kblasf_status_t st;
 
     if (mm == 0)
@@ -273,7 +265,7 @@ static kblasf_status_t last_block(trd *t, kblasf_int s, kblasf_int mm)
     st = ctx->exec->copy_to_device(ctx, mm, mm, sizeof(T), t->P, mm, dB, t->ldda);
     if (!st)
         st = ctx->exec->sync(ctx);
-    t->t_last += now() - t0;
+    t->t_last += kblasf_now() - t0;
     return st;
 }
 

@@ -21,29 +21,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include "prec.h"
-#include "blas.h"
-#include "testing.h"
+#include "test_reduce_gen.h"
 
-#define TFN(name) KBLASF_CAT3(test_, PREC, name)
-#define EPS (sizeof(RT) == sizeof(float) ? (double)FLT_EPSILON : DBL_EPSILON)
-#define AT(A, ld, i, j) ((A)[(size_t)(i) + (size_t)(j) * (size_t)(ld)])
 
-#ifdef KBLASF_LAPACK_NAMES
-#define NAMES_EXPORTED 1
-#else
-#define NAMES_EXPORTED 0
-#endif
 
 #if IS_COMPLEX
 #define ORGBR ungbr_
-typedef double _Complex WT;
-#define WFN(name) KBLASF_CAT3(z, name, )
-static T rnd(void) { double re = test_rand(); return re + I * test_rand(); }
 #else
 #define ORGBR orgbr_
-typedef double WT;
-#define WFN(name) KBLASF_CAT3(d, name, )
-static T rnd(void) { return (T)test_rand(); }
 #endif
 
 typedef const kblasf_int cint;
@@ -54,8 +39,6 @@ void PFN(ORGBR)(const char *, cint *, cint *, cint *, T *, cint *, const T *, T 
 kblasf_int ilaenv_(cint *, const char *, const char *, cint *, cint *, cint *, cint *, size_t,
                    size_t);
 
-enum { E_DEVICE, E_HOST, E_F77, E_LAPACK, E_COUNT };
-static const char *const ename[] = {"device API", "host form", "F77 symbol", "LAPACK name"};
 static unsigned rot;
 
 typedef struct {
@@ -89,23 +72,6 @@ static kblasf_int call(kblasf_handle_t h, int en, kblasf_int m, kblasf_int n, T 
     return info;
 }
 
-static long want_calls(int e) { return e == E_DEVICE ? 0 : e == E_LAPACK ? NAMES_EXPORTED : 1; }
-
-static double norm1_w(const WT *A, kblasf_int m, kblasf_int n, kblasf_int ld)
-{
-#if IS_COMPLEX
-    return test_norm1_z(A, m, n, ld);
-#else
-    return test_norm1_d(A, m, n, ld);
-#endif
-}
-
-static void wgemm(const char *ta, const char *tb, kblasf_int m, kblasf_int n, kblasf_int k,
-                  WT alpha, const WT *A, kblasf_int lda, const WT *B, kblasf_int ldb, WT beta,
-                  WT *C, kblasf_int ldc)
-{
-    WFN(gemm_)(ta, tb, &m, &n, &k, &alpha, A, &lda, B, &ldb, &beta, C, &ldc, 1, 1);
-}
 
 /* Q (m x k) or P^H (k x n) from the output, in WT. */
 static WT *form(char vect, kblasf_int m, kblasf_int n, const T *A, kblasf_int lda, const T *tau)
@@ -237,7 +203,10 @@ static void one_case(kblasf_handle_t h, int en, kblasf_int m, kblasf_int n, kbla
     free(o.work);
 }
 
-static const char *xname(int en) { return en == E_LAPACK ? PREC_UPPER "GEBRD" : "KBLASF_" PREC_UPPER "GEBRD"; }
+static const char *xname(int en)
+{
+    return en == E_LAPACK ? PREC_UPPER "GEBRD" : "KBLASF_" PREC_UPPER "GEBRD";
+}
 
 static void bad_args(kblasf_handle_t h)
 {

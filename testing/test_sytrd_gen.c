@@ -27,20 +27,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "prec.h"
-#include "blas.h"
-#include "testing.h"
+#include "test_reduce_gen.h"
 
-#define TFN(name) KBLASF_CAT3(test_, PREC, name)
-#define EPS (sizeof(RT) == sizeof(float) ? (double)FLT_EPSILON : DBL_EPSILON)
-#define AT(A, ld, i, j) ((A)[(size_t)(i) + (size_t)(j) * (size_t)(ld)])
 #define BIG_N 1000
 #define NPROBE 3
 
-#ifdef KBLASF_LAPACK_NAMES
-#define NAMES_EXPORTED 1
-#else
-#define NAMES_EXPORTED 0
-#endif
 
 #if IS_COMPLEX
 #define TRD hetrd
@@ -48,20 +39,12 @@
 #define ORGTR ungtr_
 #define ORMTR unmtr_
 #define CT_ "C"
-typedef double _Complex WT;
-#define WFN(name) KBLASF_CAT3(z, name, )
-static T rnd(void) { double re = test_rand(); return re + I * test_rand(); }
-static double wabs(WT x) { return cabs(x); }
 #else
 #define TRD sytrd
 #define TRD_NAME "SYTRD"
 #define ORGTR orgtr_
 #define ORMTR ormtr_
 #define CT_ "T"
-typedef double WT;
-#define WFN(name) KBLASF_CAT3(d, name, )
-static T rnd(void) { return (T)test_rand(); }
-static double wabs(WT x) { return fabs(x); }
 #endif
 #define SYM(suffix) KBLASF_CAT3(, PREC, KBLASF_CAT2(TRD, suffix))
 
@@ -76,8 +59,6 @@ void PFN(ORMTR)(const char *, const char *, const char *, cint *, cint *, const 
 kblasf_int ilaenv_(cint *, const char *, const char *, cint *, cint *, cint *, cint *, size_t,
                    size_t);
 
-enum { E_DEVICE, E_HOST, E_F77, E_LAPACK, E_COUNT };
-static const char *const ename[] = {"device API", "host form", "F77 symbol", "LAPACK name"};
 static unsigned rot;
 
 static int in_tri(char U, kblasf_int i, kblasf_int j) { return U == 'L' ? i >= j : i <= j; }
@@ -108,7 +89,6 @@ static kblasf_int call(kblasf_handle_t h, int e, char uplo, kblasf_int n, T *A, 
     return info;
 }
 
-static long want_calls(int e) { return e == E_DEVICE ? 0 : e == E_LAPACK ? NAMES_EXPORTED : 1; }
 
 static const char *xname(int e)
 {
@@ -129,23 +109,6 @@ static T *hermitian(kblasf_int n)
         AT(F, n, j, j) = REAL(rnd());
     }
     return F;
-}
-
-static double norm1_w(const WT *A, kblasf_int m, kblasf_int n, kblasf_int ld)
-{
-#if IS_COMPLEX
-    return test_norm1_z(A, m, n, ld);
-#else
-    return test_norm1_d(A, m, n, ld);
-#endif
-}
-
-/* C := alpha op(A) op(B) + beta C in WT with the reference BLAS. */
-static void wgemm(const char *ta, const char *tb, kblasf_int m, kblasf_int n, kblasf_int k,
-                  WT alpha, const WT *A, kblasf_int lda, const WT *B, kblasf_int ldb, WT beta,
-                  WT *C, kblasf_int ldc)
-{
-    WFN(gemm_)(ta, tb, &m, &n, &k, &alpha, A, &lda, B, &ldb, &beta, C, &ldc, 1, 1);
 }
 
 /* y := T x with T the tridiagonal (d, e) */
@@ -299,7 +262,8 @@ static void one_case(kblasf_handle_t h, int e, char uplo, kblasf_int n, kblasf_i
     char U = uplo == 'l' || uplo == 'L' ? 'L' : 'U';
     size_t asz;
     T *F = hermitian(n), *A, *A0, *tau, *work;
-    RT *d = test_alloc((size_t)(n + 1) * sizeof(RT)), *ev = test_alloc((size_t)(n + 1) * sizeof(RT));
+    RT *d = test_alloc((size_t)(n + 1) * sizeof(RT));
+    RT *ev = test_alloc((size_t)(n + 1) * sizeof(RT));
     kblasf_int i, j, info, lwork = MAX(1, n * 32), bad = 0;
     kblasf_status_t st;
     long calls;

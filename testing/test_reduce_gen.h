@@ -1,0 +1,64 @@
+/*
+ * test_reduce_gen.h — what the testers of the two-sided reductions (test_sytrd_gen.c,
+ * test_gebrd_gen.c) share, precision-generic (include after prec.h): the residual
+ * precision WT (double for s and d, double complex for c and z) and its BLAS, random
+ * elements, the four entry kinds and the calls each must count.
+ */
+#ifndef KBLASF_TEST_REDUCE_GEN_H
+#define KBLASF_TEST_REDUCE_GEN_H
+
+#include <complex.h>
+#include <float.h>
+#include <math.h>
+#include "blas.h"
+#include "testing.h"
+
+#define TFN(name) KBLASF_CAT3(test_, PREC, name)
+#define EPS (sizeof(RT) == sizeof(float) ? (double)FLT_EPSILON : DBL_EPSILON)
+#define AT(A, ld, i, j) ((A)[(size_t)(i) + (size_t)(j) * (size_t)(ld)])
+
+#ifdef KBLASF_LAPACK_NAMES
+#define NAMES_EXPORTED 1
+#else
+#define NAMES_EXPORTED 0
+#endif
+
+#if IS_COMPLEX
+typedef double _Complex WT;
+#define WFN(name) KBLASF_CAT3(z, name, )
+static inline T rnd(void) { double re = test_rand(); return re + I * test_rand(); }
+static inline double wabs(WT x) { return cabs(x); }
+#else
+typedef double WT;
+#define WFN(name) KBLASF_CAT3(d, name, )
+static inline T rnd(void) { return (T)test_rand(); }
+static inline double wabs(WT x) { return fabs(x); }
+#endif
+
+enum { E_DEVICE, E_HOST, E_F77, E_LAPACK, E_COUNT };
+static const char *const ename[] = {"device API", "host form", "F77 symbol", "LAPACK name"};
+
+/* kblasf_lapack_calls() growth expected from one legal call through entry e */
+static inline long want_calls(int e)
+{
+    return e == E_DEVICE ? 0 : e == E_LAPACK ? NAMES_EXPORTED : 1;
+}
+
+static inline double norm1_w(const WT *A, kblasf_int m, kblasf_int n, kblasf_int ld)
+{
+#if IS_COMPLEX
+    return test_norm1_z(A, m, n, ld);
+#else
+    return test_norm1_d(A, m, n, ld);
+#endif
+}
+
+/* C := alpha op(A) op(B) + beta C in WT with the reference BLAS */
+static inline void wgemm(const char *ta, const char *tb, kblasf_int m, kblasf_int n,
+                         kblasf_int k, WT alpha, const WT *A, kblasf_int lda, const WT *B,
+                         kblasf_int ldb, WT beta, WT *C, kblasf_int ldc)
+{
+    WFN(gemm_)(ta, tb, &m, &n, &k, &alpha, A, &lda, B, &ldb, &beta, C, &ldc, 1, 1);
+}
+
+#endif
