@@ -11,11 +11,12 @@
  * POTRS (1 or 16 right-hand sides: moving the factor costs as much as solving with it)
  * only from 2048. TRTRI and LAUUM, each about half of POTRI's work, are set from POTRI's
  * times rather than measured alone. */
-/* SYTRD/HETRD and GEBRD: provisional, not yet measured on the GPU machine (doc/lapack.md):
- * at n = 1024 a column's round trips (about 20-30 us each on the H100's PCIe) already
- * cost as much as the whole CPU reduction's memory traffic. */
-#define SYTRD_MIN_N_DEFAULT 1024
-#define GEBRD_MIN_N_DEFAULT 1024
+/* SYTRD/HETRD and GEBRD, from bench/bench_threshold on the H100 machine (host forms with
+ * transfers, against the CPU path over its 16-core OpenBLAS; doc/reductions.md): the hybrid
+ * DSYTRD wins from 1536 (59.7 vs 63.5 ms; 34.8 vs 27.8 ms at 1024), DGEBRD from 768 (49.1
+ * vs 51.0 ms; 29.0 vs 22.5 ms at 512). GEBRD's order is min(m, n). */
+#define SYTRD_MIN_N_DEFAULT 1536
+#define GEBRD_MIN_N_DEFAULT 768
 
 static const long default_min_n[KBLASF_NROUTINES] = {
     [KBLASF_R_POTRF] = 256, [KBLASF_R_POTRS] = 2048, [KBLASF_R_POTRI] = 256,
