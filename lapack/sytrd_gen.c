@@ -3,22 +3,26 @@
  * kblasf_ssytrd, kblasf_dsytrd, kblasf_chetrd, kblasf_zhetrd (A in device memory; d, e and
  * tau in host memory). LAPACK analogues DSYTRD/ZHETRD.
  *
- * LAPACK's blocked one-stage reduction to tridiagonal form (DSYTRD with DLATRD panels),
- * split between the CPU and the executor:
- *   - A stays on the device for the whole call.
- *   - Per panel of TRD_NB columns, the panel's block column comes to the CPU, which runs
- *     DLATRD's logic column by column: the column's update by the panel's earlier
- *     reflectors, the reflector itself (LARFG), and the corrections of w.
- *   - The product w = A22 v of each reflector with the trailing matrix, the dominant and
- *     memory-bound cost, runs on the executor with our offset SYMV/HEMV: one upload of v,
- *     one kernel, one download of w per column, from page-locked buffers. The CPU's share
- *     of the corrections (W^H v and V^H v) is computed while the device works.
- *   - The panel goes back, and the trailing update A22 -= V W^H + W V^H is one
- *     SYR2K/HER2K on the executor.
- *   - The last block (order <= TRD_NX) is reduced on the CPU (sytrd_cpu_gen.c).
- * Every operation is LAPACK's, in LAPACK's order, so d, e, tau and the reflectors left in
- * A mean what LAPACK's mean (ORGTR/UNGTR, ORMTR/UNMTR and STEDC work on them), and the
- * other triangle of A is left as it was.
+ * LAPACK's blocked one-stage reduction to tridiagonal form (DSYTRD with DLATRD panels).
+ * A, the panel's reflectors V and its W stay on the device; per column of a panel of
+ * TRD_NB columns:
+ *   - the executor updates the column by the panel's earlier reflectors (DLATRD's
+ *     a -= V W(c,:)^H + W V(c,:)^H, one product with the interleaved panel [v0 w0 v1 ...]);
+ *   - the column comes to the CPU, which makes the reflector (LARFG: tau, e, v) exactly as
+ *     LAPACK does, and v goes back (one download, one upload, page-locked);
+ *   - the executor computes the column of W: w = tau (A22 v - V (W^H v) - W (V^H v)) by our
+ *     offset SYMV/HEMV and two products with the panel, then w -= tau/2 (w^H v) v.
+ * After the panel, A22 -= V W^H + W V^H is one SYR2K/HER2K; the last block (order <=
+ * TRD_NX) is reduced on the CPU (sytrd_cpu_gen.c). The operations are DLATRD's; only the
+ * rounding of the products differs, so d, e, tau and the reflectors in A mean what LAPACK's
+ * mean (ORGTR/UNGTR, ORMTR/UNMTR and STEDC work on them); the other triangle of A is
+ * never touched. (A first version ran DLATRD's corrections on the CPU: 66 us of CPU BLAS a
+ * column at n = 8192 with the GPU idle; doc/reductions.md.)
+ *
+ * The panel lives twice on the device, interleaved in both orders: PW = [v0 w0 v1 w1 ...]
+ * and PW2 = [w0 v0 w1 v1 ...] (columns of n rows, in the order the columns are done), so
+ * that each of DLATRD's pairs of products is one product: a -= PW conj(PW2(c,:))^T,
+ * t = PW2^H v = (W^H v, V^H v) interleaved, w -= PW t.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,10 +48,10 @@ typedef struct trd {
     kblasf_int ldda;
     RT *d, *e;
     T *tau;
-    T *P, *W;        /* host, page-locked where possible: the panel's block column and W */
-    T *fix;          /* host, page-locked: the last e of a panel, written after the SYR2K */
-    T *dv, *dw, *dW; /* device: v, w = A22 v, and W for the SYR2K */
-    T x[TRD_NB], t1[TRD_NB], t2[TRD_NB];
+    T *col;          /* host, page-locked: the column for LARFG; then the last block */
+    T *ebuf;         /* host, page-locked: a panel's e, put back on A's off-diagonal */
+    T *PW, *PW2;     /* device: the panel interleaved, n x 2 nb each (ld n) */
+    T *dt, *dd;      /* device: the 2 nb products with v; w^H v */
     double t_cpu, t_wait, t_panel, t_last; /* where the time goes (KBLASF_VERBOSE) */
     long columns;
 } trd;
@@ -57,77 +61,10 @@ static T *at(T *A, kblasf_int lda, kblasf_int i, kblasf_int j)
     return A + i + (size_t)j * lda;
 }
 
-/* y := alpha op(A) x + beta y on the CPU, unit strides */
-static void gemv(const char *trans, kblasf_int m, kblasf_int n, T alpha, const T *A,
-                 kblasf_int lda, const T *x, T beta, T *y)
+/* Column k of the interleaved panels, from row r (ld n). */
+static T *pw(const trd *t, T *P, kblasf_int k, kblasf_int r)
 {
-    FN(cpu_gemv)(trans, m, n, alpha, A, lda, x, 1, beta, y, 1);
-}
-
-/* The column's update by the k panel columns done before it (DLATRD's first step):
- * a := a - V conj(w_r) - W conj(v_r), with v_r, w_r the rows of the column's diagonal
- * element in V and W (stride ld), over `len` rows. */
-static void update_column(trd *t, kblasf_int len, kblasf_int k, const T *V, const T *W,
-                          kblasf_int ld, const T *vr, const T *wr, T *a)
-{
-    kblasf_int j;
-
-    for (j = 0; j < k; j++)
-        t->x[j] = CONJ(wr[(size_t)j * ld]);
-    gemv("N", len, k, -1, V, ld, t->x, 1, a);
-    for (j = 0; j < k; j++)
-        t->x[j] = CONJ(vr[(size_t)j * ld]);
-    gemv("N", len, k, -1, W, ld, t->x, 1, a);
-}
-
-/* w := A22 v on the executor, the uplo triangle of the trailing matrix of order len at
- * (off, off) of A; v and w in host memory. Starts the upload, the kernel and the
- * download; kblasf_fetch_wait waits for w. */
-static kblasf_status_t product_start(trd *t, kblasf_int off, kblasf_int len, const T *v, T *w)
-{
-    kblasf_context *ctx = t->ctx;
-    kblasf_status_t st;
-
-    st = ctx->exec->copy_to_device(ctx, len, 1, sizeof(T), v, len, t->dv, len);
-    if (!st)
-        st = PRIMS(ctx)->symv(ctx, t->lower ? 'L' : 'U', len, 1, t->dA, t->ldda, off, t->dv,
-                              1, 0, t->dw, 1);
-    return st ? st : kblasf_fetch_start(ctx, len, sizeof(T), t->dw, w);
-}
-
-/* One column of W from the product w = A22 v (DLATRD's steps after the SYMV): with the
- * k panel columns V, W (len rows, stride ld) already done,
- *   w := tau (w - V (W^H v) - W (V^H v));  w := w - 1/2 tau (w^H v) v.
- * The two products with v run on the CPU while the device computes A22 v. */
-static kblasf_status_t column_of_w(trd *t, kblasf_int off, kblasf_int len, kblasf_int k,
-                                   const T *V, const T *Wk, kblasf_int ld, T tau, const T *v,
-                                   T *w)
-{
-    kblasf_status_t st = product_start(t, off, len, v, w);
-    kblasf_int i;
-    T dot = 0, alpha;
-
-    if (k > 0) {
-        gemv(CTRANS, len, k, 1, Wk, ld, v, 0, t->t1);
-        gemv(CTRANS, len, k, 1, V, ld, v, 0, t->t2);
-    }
-    if (!st)
-        st = kblasf_fetch_wait(t->ctx, &t->t_wait);
-    if (st)
-        return st;
-    if (k > 0) {
-        gemv("N", len, k, -1, V, ld, t->t1, 1, w);
-        gemv("N", len, k, -1, Wk, ld, t->t2, 1, w);
-    }
-    for (i = 0; i < len; i++)
-        w[i] *= tau;
-    for (i = 0; i < len; i++)
-        dot += CONJ(w[i]) * v[i];
-    alpha = -(RT)0.5 * tau * dot;
-    for (i = 0; i < len; i++)
-        w[i] += alpha * v[i];
-    t->columns++;
-    return KBLASF_STATUS_SUCCESS;
+    return P + r + (size_t)k * t->n;
 }
 
 /* The reflector H = I - tau v v^H that annihilates x below alpha (LARFG); returns beta
@@ -142,110 +79,119 @@ static RT reflector(kblasf_int len, T *alpha_at, T *x, T *tau)
     return REAL(alpha);
 }
 
-/* Lower: the panel of columns i0 .. i0+nb-1 (DLATRD on A(i0:n, i0:n)), then the SYR2K
- * of the trailing matrix from row and column i0+nb. P and W hold rows i0 .. n-1. */
-static kblasf_status_t panel_lower(trd *t, kblasf_int i0)
+/* One column of the panel, the done-th (0-based) in the panel's order: the column's update
+ * by the done earlier ones (rows r0 .. r0+len_a-1 of column c, its diagonal at row dg), its
+ * reflector (LARFG on the len elements from row v0, alpha first), and its column of W:
+ * w = tau (A22 v - [V W] t) - tau/2 (w^H v) v, A22 the trailing (lower) or leading (upper)
+ * matrix of order len at (off, off). */
+static kblasf_status_t column(trd *t, kblasf_int c, kblasf_int done, kblasf_int r0,
+                              kblasf_int len_a, kblasf_int dg, kblasf_int v0, kblasf_int len,
+                              kblasf_int off, RT *e_at, T *tau_at)
 {
     kblasf_context *ctx = t->ctx;
-    kblasf_int m = t->n - i0, nb = t->nb, j;
-    T *P = t->P, *W = t->W;
-    double t0 = kblasf_now();
-    kblasf_status_t st;
+    kblasf_int k2 = 2 * done, n = t->n;
+    T *acol = at(t->dA, t->ldda, r0, c), *a = t->col, *v, *w, *dv;
+    double t0;
+    kblasf_status_t st = KBLASF_STATUS_SUCCESS;
 
-    st = ctx->exec->copy_to_host(ctx, m, nb, sizeof(T), at(t->dA, t->ldda, i0, i0), t->ldda, P, m);
-    t->t_panel += kblasf_now() - t0;
-    for (j = 0; j < nb && !st; j++) {
-        kblasf_int c = i0 + j, len = m - j - 1;
-        T *a = at(P, m, j, j), *v = a + 1;
-
-        t0 = kblasf_now();
-        a[0] = REAL(a[0]);
-        update_column(t, m - j, j, at(P, m, j, 0), at(W, m, j, 0), m, at(P, m, j, 0),
-                      at(W, m, j, 0), a);
-        a[0] = REAL(a[0]);
-        if (len == 0)
-            break;
-        t->e[c] = reflector(len, v, len > 1 ? v + 1 : v, &t->tau[c]);
-        st = column_of_w(t, c + 1, len, j, at(P, m, j + 1, 0), at(W, m, j + 1, 0), m, t->tau[c],
-                         v, at(W, m, j + 1, j));
-        t->t_cpu += kblasf_now() - t0;
-    }
+    if (done > 0) /* a -= PW(r0.., 0:2 done) conj(PW2(c, 0:2 done))^T */
+        st = PRIMS(ctx)->gemm(ctx, 'N', 'C', len_a, 1, k2, -1, pw(t, t->PW, 0, r0), n,
+                              pw(t, t->PW2, 0, c), n, 1, acol, t->ldda);
+    if (!st)
+        st = kblasf_fetch_start(ctx, len_a, sizeof(T), acol, a);
+    if (!st)
+        st = kblasf_fetch_wait(ctx, &t->t_wait);
     if (st)
         return st;
     t0 = kblasf_now();
-    /* e back in place of the unit elements, except the last, which the SYR2K reads */
-    for (j = 0; j < nb; j++) {
-        if (j < nb - 1)
-            P[j + 1 + (size_t)j * m] = t->e[i0 + j];
-        t->d[i0 + j] = REAL(P[j + (size_t)j * m]);
-    }
-    st = ctx->exec->copy_to_device(ctx, m, nb, sizeof(T), P, m, at(t->dA, t->ldda, i0, i0),
-                                   t->ldda);
+    a[dg - r0] = REAL(a[dg - r0]);
+    t->d[c] = REAL(a[dg - r0]);
+    v = a + (v0 - r0); /* alpha: v's first element (lower) or its last (upper) */
+    *e_at = t->lower ? reflector(len, v, len > 1 ? v + 1 : v, tau_at)
+                     : reflector(len, v + len - 1, v, tau_at);
+    t->t_cpu += kblasf_now() - t0;
+    /* the column back to A; v also into PW (slot 2 done) and PW2 (slot 2 done + 1) */
+    dv = pw(t, t->PW, k2, v0);
+    w = pw(t, t->PW, k2 + 1, v0);
+    st = ctx->exec->copy_to_device(ctx, len_a, 1, sizeof(T), a, len_a, acol, len_a);
     if (!st)
-        st = ctx->exec->copy_to_device(ctx, m - nb, nb, sizeof(T), W + nb, m, t->dW, m - nb);
+        st = ctx->exec->copy_to_device(ctx, len, 1, sizeof(T), v, len, dv, len);
     if (!st)
-        st = PRIMS(ctx)->syr2k(ctx, 'L', m - nb, nb, -1, at(t->dA, t->ldda, i0 + nb, i0), t->ldda,
-                               t->dW, m - nb, 1, at(t->dA, t->ldda, i0 + nb, i0 + nb), t->ldda);
-    *t->fix = t->e[i0 + nb - 1];
+        st = ctx->exec->copy_to_device(ctx, len, 1, sizeof(T), v, len,
+                                       pw(t, t->PW2, k2 + 1, v0), len);
+    /* w = tau A22 v - tau PW t, t = PW2^H v */
     if (!st)
-        st = ctx->exec->copy_to_device(ctx, 1, 1, sizeof(T), t->fix, 1,
-                                       at(t->dA, t->ldda, i0 + nb, i0 + nb - 1), 1);
-    t->t_panel += kblasf_now() - t0;
+        st = PRIMS(ctx)->symv(ctx, t->lower ? 'L' : 'U', len, *tau_at, t->dA, t->ldda, off, dv,
+                              1, 0, w, 1);
+    if (!st && done > 0)
+        st = PRIMS(ctx)->gemv(ctx, 'C', len, k2, 1, pw(t, t->PW2, 0, v0), n, 0, 0, dv, 1, 0,
+                              t->dt, 1);
+    if (!st && done > 0)
+        st = PRIMS(ctx)->gemv(ctx, 'N', len, k2, -*tau_at, pw(t, t->PW, 0, v0), n, 0, 0, t->dt,
+                              1, 1, w, 1);
+    /* w -= tau/2 (w^H v) v */
+    if (!st)
+        st = PRIMS(ctx)->gemv(ctx, 'C', len, 1, 1, w, n, 0, 0, dv, 1, 0, t->dd, 1);
+    if (!st)
+        st = PRIMS(ctx)->gemm(ctx, 'N', 'N', len, 1, 1, -(RT)0.5 * *tau_at, dv, n, t->dd, 1, 1,
+                              w, n);
+    /* and into PW2 (slot 2 done) */
+    if (!st)
+        st = PRIMS(ctx)->tri_copy(ctx, 'L', 0, len, 1, w, n, pw(t, t->PW2, k2, v0), n);
+    t->columns++;
     return st;
 }
 
-/* Upper: the panel of columns i0 .. i0+nb-1 of the leading block of order k = i0+nb
- * (DLATRD on A(0:k, 0:k), from the right), then the SYR2K of the leading block of order
- * i0. P and W hold rows 0 .. k-1. */
-static kblasf_status_t panel_upper(trd *t, kblasf_int i0)
+/* After a panel: e back on A's off-diagonal (n_e elements from A(r, c), stride ld+1), and
+ * A22 -= V W^H + W V^H (order m at (s, s); V and W from the interleaved panel, rows r0..). */
+static kblasf_status_t panel_end(trd *t, kblasf_int r, kblasf_int cc, const RT *e,
+                                 kblasf_int n_e, kblasf_int s, kblasf_int m, kblasf_int r0)
 {
     kblasf_context *ctx = t->ctx;
-    kblasf_int nb = t->nb, k = i0 + nb, iw;
-    T *P = t->P, *W = t->W;
-    double t0 = kblasf_now();
+    kblasf_int j;
     kblasf_status_t st;
 
-    st = ctx->exec->copy_to_host(ctx, k, nb, sizeof(T), at(t->dA, t->ldda, 0, i0), t->ldda, P, k);
-    t->t_panel += kblasf_now() - t0;
-    for (iw = nb - 1; iw >= 0 && !st; iw--) {
-        kblasf_int c = i0 + iw, done = nb - 1 - iw; /* done: panel columns right of c */
-        T *a = at(P, k, 0, iw);
-
-        t0 = kblasf_now();
-        a[c] = REAL(a[c]);
-        update_column(t, c + 1, done, at(P, k, 0, iw + 1), at(W, k, 0, iw + 1), k,
-                      at(P, k, c, iw + 1), at(W, k, c, iw + 1), a);
-        a[c] = REAL(a[c]);
-        if (c == 0)
-            break;
-        t->e[c - 1] = reflector(c, a + c - 1, a, &t->tau[c - 1]);
-        st = column_of_w(t, 0, c, done, at(P, k, 0, iw + 1), at(W, k, 0, iw + 1), k,
-                         t->tau[c - 1], a, at(W, k, 0, iw));
-        t->t_cpu += kblasf_now() - t0;
-    }
-    if (st)
-        return st;
-    t0 = kblasf_now();
-    /* e back in place of the unit elements, except the first (row i0-1: the SYR2K's) */
-    for (iw = 0; iw < nb; iw++) {
-        if (iw > 0)
-            P[i0 + iw - 1 + (size_t)iw * k] = t->e[i0 + iw - 1];
-        t->d[i0 + iw] = REAL(P[i0 + iw + (size_t)iw * k]);
-    }
-    st = ctx->exec->copy_to_device(ctx, k, nb, sizeof(T), P, k, at(t->dA, t->ldda, 0, i0), t->ldda);
-    if (!st && i0 > 0)
-        st = ctx->exec->copy_to_device(ctx, i0, nb, sizeof(T), W, k, t->dW, i0);
-    if (!st && i0 > 0)
-        st = PRIMS(ctx)->syr2k(ctx, 'U', i0, nb, -1, at(t->dA, t->ldda, 0, i0), t->ldda, t->dW,
-                               i0, 1, t->dA, t->ldda);
-    if (i0 > 0) {
-        *t->fix = t->e[i0 - 1];
-        if (!st)
-            st = ctx->exec->copy_to_device(ctx, 1, 1, sizeof(T), t->fix, 1,
-                                           at(t->dA, t->ldda, i0 - 1, i0), 1);
-    }
-    t->t_panel += kblasf_now() - t0;
+    for (j = 0; j < n_e; j++)
+        t->ebuf[j] = e[j];
+    st = ctx->exec->copy_to_device(ctx, 1, n_e, sizeof(T), t->ebuf, 1,
+                                   at(t->dA, t->ldda, r, cc), t->ldda + 1);
+    if (!st && m > 0)
+        st = PRIMS(ctx)->syr2k(ctx, t->lower ? 'L' : 'U', m, t->nb, -1, pw(t, t->PW, 0, r0),
+                               2 * t->n, pw(t, t->PW, 1, r0), 2 * t->n, 1,
+                               at(t->dA, t->ldda, s, s), t->ldda);
     return st;
+}
+
+/* Lower: the panel of columns i0 .. i0+nb-1 (DLATRD on A(i0:n, i0:n)), then the SYR2K of
+ * the trailing matrix from row and column i0+nb. */
+static kblasf_status_t panel_lower(trd *t, kblasf_int i0)
+{
+    kblasf_int n = t->n, nb = t->nb, j;
+    double t0 = kblasf_now();
+    kblasf_status_t st = KBLASF_STATUS_SUCCESS;
+
+    for (j = 0; j < nb && !st; j++) {
+        kblasf_int c = i0 + j;
+        st = column(t, c, j, c, n - c, c, c + 1, n - c - 1, c + 1, &t->e[c], &t->tau[c]);
+    }
+    t->t_panel += kblasf_now() - t0;
+    return st ? st : panel_end(t, i0 + 1, i0, t->e + i0, nb, i0 + nb, n - i0 - nb, i0 + nb);
+}
+
+/* Upper: the panel of columns i0 .. i0+nb-1 of the leading block of order i0+nb (DLATRD on
+ * A(0:k, 0:k), from the right), then the SYR2K of the leading block of order i0. */
+static kblasf_status_t panel_upper(trd *t, kblasf_int i0)
+{
+    kblasf_int nb = t->nb, iw;
+    double t0 = kblasf_now();
+    kblasf_status_t st = KBLASF_STATUS_SUCCESS;
+
+    for (iw = nb - 1; iw >= 0 && !st; iw--) {
+        kblasf_int c = i0 + iw;
+        st = column(t, c, nb - 1 - iw, 0, c + 1, c, 0, c, 0, &t->e[c - 1], &t->tau[c - 1]);
+    }
+    t->t_panel += kblasf_now() - t0;
+    return st ? st : panel_end(t, i0 - 1, i0, t->e + i0 - 1, nb, 0, i0, 0);
 }
 
 /* The last block, of order mm at (s, s), on the CPU. */
@@ -258,11 +204,11 @@ static kblasf_status_t last_block(trd *t, kblasf_int s, kblasf_int mm)
 
     if (mm == 0)
         return KBLASF_STATUS_SUCCESS;
-    st = ctx->exec->copy_to_host(ctx, mm, mm, sizeof(T), dB, t->ldda, t->P, mm);
+    st = ctx->exec->copy_to_host(ctx, mm, mm, sizeof(T), dB, t->ldda, t->col, mm);
     if (st)
         return st;
-    FN(cpu_trd)(t->lower ? 'L' : 'U', mm, t->P, mm, t->d + s, t->e + s, t->tau + s);
-    st = ctx->exec->copy_to_device(ctx, mm, mm, sizeof(T), t->P, mm, dB, t->ldda);
+    FN(cpu_trd)(t->lower ? 'L' : 'U', mm, t->col, mm, t->d + s, t->e + s, t->tau + s);
+    st = ctx->exec->copy_to_device(ctx, mm, mm, sizeof(T), t->col, mm, dB, t->ldda);
     if (!st)
         st = ctx->exec->sync(ctx);
     t->t_last += kblasf_now() - t0;
@@ -290,7 +236,7 @@ static kblasf_status_t sytrd(kblasf_handle_t h, char uplo, kblasf_int n, T *A, k
                              RT *d, RT *e, T *tau)
 {
     kblasf_int nb = TRD_NB, nlast = MIN(n, (kblasf_int)TRD_NX);
-    size_t psize = MAX((size_t)n * nb, (size_t)nlast * nlast), hbytes;
+    size_t csize = MAX((size_t)n, (size_t)nlast * nlast), panel = (size_t)n * 2 * nb;
     trd t = {0};
     T *host = NULL, *dev = NULL;
     int locked = -1;
@@ -305,25 +251,24 @@ static kblasf_status_t sytrd(kblasf_handle_t h, char uplo, kblasf_int n, T *A, k
     t.d = d;
     t.e = e;
     t.tau = tau;
-    hbytes = (psize + (size_t)n * nb + 1) * sizeof(T);
-    if ((st = kblasf_dev_alloc(h, (void **)&dev, (size_t)n * (nb + 2) * sizeof(T))))
+    if ((st = kblasf_dev_alloc(h, (void **)&dev, (2 * panel + 2 * nb + 1) * sizeof(T))))
         return st;
-    if (!(host = kblasf_pinned_alloc(h, hbytes, &locked))) {
+    if (!(host = kblasf_pinned_alloc(h, (csize + nb) * sizeof(T), &locked))) {
         kblasf_dev_release(h, dev);
         return KBLASF_STATUS_ALLOC_FAILED;
     }
-    t.P = host;
-    t.W = host + psize;
-    t.fix = t.W + (size_t)n * nb;
-    t.dv = dev;
-    t.dw = dev + n;
-    t.dW = dev + 2 * (size_t)n;
+    t.col = host;
+    t.ebuf = host + csize;
+    t.PW = dev;
+    t.PW2 = dev + panel;
+    t.dt = dev + 2 * panel;
+    t.dd = t.dt + 2 * nb;
     st = reduce(&t);
     kblasf_pinned_free(h, host, locked);
     kblasf_dev_release(h, dev);
-    kblasf_log("%s(n=%lld) time: %ld columns, CPU %.3f s (of which waiting for the device "
-               "%.3f s), panels in and out with SYR2K %.3f s, last block %.3f s",
-               PNAME(TRD_NAME), (long long)n, t.columns, t.t_cpu, t.t_wait, t.t_panel,
+    kblasf_log("%s(n=%lld) time: %ld columns, panels %.3f s (of which LARFG on the CPU %.3f s, "
+               "waiting for the column %.3f s), last block %.3f s",
+               PNAME(TRD_NAME), (long long)n, t.columns, t.t_panel, t.t_cpu, t.t_wait,
                t.t_last);
     return st;
 }
