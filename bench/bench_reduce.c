@@ -18,7 +18,8 @@
  * A "# summary" section comes last.
  *
  * usage: bench_reduce [quick]   (quick: n in {2048, 4096})
- * environment: BENCH_OPS=sytrd,gebrd (default both)
+ * environment: BENCH_OPS=sytrd,syevd,gebrd (default all; syevd: cusolverDnDsyevd with and
+ *   without vectors, for the eigensolver example)
  * environment: BENCH_CPU=1 also times the CPU LAPACK's DSYTRD (BENCH_CPU_N, default 8192;
  *   BENCH_CPU_LAPACK, default libopenblas.so.0); BENCH_REPS (default 3).
  */
@@ -325,6 +326,49 @@ static void one_brd(ctx_t *c, int z, int n, int reps)
     free(hd);
 }
 
+/* cusolverDnDsyevd (the vendor's whole eigensolver, device-resident) with and without
+ * vectors: the number the eigensolver example is compared with. */
+static void vendor_syevd(ctx_t *c, int n)
+{
+    void *dA, *dA0, *work;
+    double *dw;
+    int *dinfo, lwork, v;
+    size_t bytes = (size_t)n * n * 8;
+
+    CHECK_CUDA(cudaMalloc(&dA, bytes));
+    CHECK_CUDA(cudaMalloc(&dA0, bytes));
+    CHECK_CUDA(cudaMalloc((void **)&dw, n * sizeof(double)));
+    CHECK_CUDA(cudaMalloc((void **)&dinfo, sizeof(int)));
+    if (curandGenerateUniformDouble(c->gen, dA0, bytes / 8) != CURAND_STATUS_SUCCESS)
+        exit(1);
+    for (v = 1; v >= 0; v--) {
+        cusolverEigMode_t jobz = v ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
+        double t[3];
+        int r;
+        CHECK_CS(cusolverDnDsyevd_bufferSize(c->cs, jobz, CUBLAS_FILL_MODE_LOWER, n, dA, n, dw,
+                                             &lwork));
+        CHECK_CUDA(cudaMalloc(&work, (size_t)lwork * 8));
+        for (r = 0; r < 3; r++) {
+            double t0;
+            CHECK_CUDA(cudaMemcpyAsync(dA, dA0, bytes, cudaMemcpyDeviceToDevice, c->stream));
+            CHECK_CUDA(cudaStreamSynchronize(c->stream));
+            t0 = now();
+            CHECK_CS(cusolverDnDsyevd(c->cs, jobz, CUBLAS_FILL_MODE_LOWER, n, dA, n, dw, work,
+                                      lwork, dinfo));
+            CHECK_CUDA(cudaStreamSynchronize(c->stream));
+            t[r] = now() - t0;
+        }
+        qsort(t, 3, sizeof t[0], cmp_double);
+        printf("cusolverDnDsyevd n=%d %s vectors: %.4f s\n", n, v ? "with" : "without", t[1]);
+        sum_add("cusolverDnDsyevd n=%d %s vectors: %.4f s\n", n, v ? "with" : "without", t[1]);
+        cudaFree(work);
+    }
+    cudaFree(dA);
+    cudaFree(dA0);
+    cudaFree(dw);
+    cudaFree(dinfo);
+}
+
 static int op_on(const char *op)
 {
     const char *s = getenv("BENCH_OPS");
@@ -417,6 +461,8 @@ int main(int argc, char **argv)
         one(&c, 1, sizes[ns - 2], 'L', 1);
         host_api(sizes[ns - 2]);
     }
+    if (op_on("syevd"))
+        vendor_syevd(&c, sizes[ns - 2]);
     if (op_on("gebrd")) {
         for (i = 0; i < ns; i++)
             one_brd(&c, 0, sizes[i], sizes[i] > 8192 ? 1 : reps);

@@ -23,7 +23,8 @@ program eigen
   character(len=32) :: arg
   real(dp), allocatable :: a(:,:), z(:,:), r(:,:), w(:), lam(:), d(:), e(:), tau(:), work(:)
   integer, allocatable :: iwork(:)
-  real(dp) :: t_solve, t_red, anorm, err, ratio(3), t0
+  real(dp) :: t_solve, t_red, t_tri, t_back, anorm, err, ratio(3), t0
+  real(dp), allocatable :: zt(:,:)
   real(dp) :: query(1)
   integer :: iquery(1)
   logical :: ok
@@ -95,6 +96,33 @@ program eigen
   call dsytrd('L', n, z, n, d, e, tau, work, lwork, info)
   t_red = wall() - t0
   call check(info, 'DSYTRD')
+  ! DSYEVD's other two stages on that result, timed the same way: the tridiagonal
+  ! eigensolver (DSTEDC with vectors, DSTERF without) and the back-transformation of the
+  ! eigenvectors by the reflectors (DORMTR)
+  t_back = 0
+  if (jobz == 'V') then
+    allocate (zt(n, n))
+    call dstedc('I', n, d, e, zt, n, query, -1, iquery, -1, info)
+    call grow(int(query(1)))
+    allocate (iwork(iquery(1)))
+    t0 = wall()
+    call dstedc('I', n, d, e, zt, n, work, lwork, iwork, iquery(1), info)
+    t_tri = wall() - t0
+    call check(info, 'DSTEDC')
+    deallocate (iwork)
+    call dormtr('L', 'L', 'N', n, n, z, n, tau, zt, n, query, -1, info)
+    call grow(int(query(1)))
+    t0 = wall()
+    call dormtr('L', 'L', 'N', n, n, z, n, tau, zt, n, work, lwork, info)
+    t_back = wall() - t0
+    call check(info, 'DORMTR')
+    deallocate (zt)
+  else
+    t0 = wall()
+    call dsterf(n, d, e, info)
+    t_tri = wall() - t0
+    call check(info, 'DSTERF')
+  end if
 
   ! ---------------------------------------------------------------- the solve
   z = a
@@ -144,6 +172,14 @@ program eigen
   else
     write (*, '(2x,a,t42,f10.3,a)') 'time of the reduction (DSYTRD)', t_red, &
       ' s  (timed on a copy of A)'
+  end if
+  if (jobz == 'V') then
+    write (*, '(2x,a,t42,f10.3,a)') 'tridiagonal solver (DSTEDC)', t_tri, &
+      ' s  (each stage timed on its own)'
+    write (*, '(2x,a,t42,f10.3,a)') 'back-transformation (DORMTR)', t_back, ' s'
+  else
+    write (*, '(2x,a,t42,f10.3,a)') 'tridiagonal solver (DSTERF)', t_tri, &
+      ' s  (each stage timed on its own)'
   end if
   write (*, '(2x,a,t42,es10.2,a)') 'max |w - lambda|', err, '  (lambda: the closed form)'
   call line('max |w - lambda| / (n eps max|lambda|)', ratio(1))

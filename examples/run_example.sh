@@ -9,9 +9,11 @@
 routine=$1; shift
 out=$(mktemp); log=$(mktemp)
 KBLASF_VERBOSE=1 "$@" >"$out" 2>"$log"; rc=$?
-calls=$(grep -c "^kblasf: $routine(" "$log")
+# the host forms' lines ("... on the device: <why>" / "... on the CPU: <why>"), one a call
+pat="^kblasf: $routine([^)]*) on the "
+calls=$(grep -c "$pat" "$log")
 if [ "$calls" -gt 0 ]; then
-  path="kblasf, $(grep -m 1 "^kblasf: $routine(" "$log" | sed 's/^kblasf: //')"
+  path="kblasf, $(grep -m 1 "$pat" "$log" | sed 's/^kblasf: //')"
   [ "$calls" -gt 1 ] && path="$path  [first of $calls calls]"
 else
   path="the system LAPACK (kblasf did not intercept it)"
