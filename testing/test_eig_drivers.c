@@ -42,9 +42,8 @@
 #include <string.h>
 #include "blas.h"
 #include "testing.h"
+#include "test_drivers.h"
 
-typedef kblasf_complex_double zc;
-typedef kblasf_int fint;
 
 /* The system LAPACK's drivers (character arguments followed by their hidden lengths). */
 void dsyevd_(const char *jobz, const char *uplo, const fint *n, double *A, const fint *lda,
@@ -77,11 +76,6 @@ void zgeqrf_(const fint *m, const fint *n, zc *A, const fint *lda, zc *tau, zc *
 void zungqr_(const fint *m, const fint *n, const fint *k, zc *A, const fint *lda,
              const zc *tau, zc *work, const fint *lwork, fint *info);
 
-#ifdef KBLASF_LAPACK_NAMES
-#define NAMES_EXPORTED 1
-#else
-#define NAMES_EXPORTED 0
-#endif
 
 enum driver { SYEVD, SYEVR, SYEV };
 
@@ -93,34 +87,6 @@ enum driver { SYEVD, SYEVR, SYEV };
  * tolerance, 200: still about 1e-12 of the O(1) a wrong reflector would give. The other
  * ratios stayed below 3.1 over the same seeds. */
 enum { MRRR_ORTH = 20 };
-
-static const char *mode(void) { return *test_mode_env ? test_mode_env : "default"; }
-
-/* Real problems live in double arrays and complex ones in double complex arrays, so that
- * the O(n^3) work of the real cases costs real flops: every helper takes cplx and reads
- * or writes element p of either through get/put. */
-static size_t esz(int cplx) { return cplx ? sizeof(zc) : sizeof(double); }
-
-static zc get(int cplx, const void *A, size_t p)
-{
-    return cplx ? ((const zc *)A)[p] : ((const double *)A)[p];
-}
-
-static void put(int cplx, void *A, size_t p, zc v)
-{
-    if (cplx)
-        ((zc *)A)[p] = v;
-    else
-        ((double *)A)[p] = creal(v);
-}
-
-static zc nanz(void)
-{
-    zc v;
-    double *parts = (double *)&v; /* C lays a complex out as double[2] */
-    parts[0] = parts[1] = NAN;
-    return v;
-}
 
 /* C = A op(B), all n x n with leading dimension n; tb "N" or "C" ("C" is the transpose for
  * DGEMM). */

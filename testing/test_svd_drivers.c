@@ -67,9 +67,8 @@
 #include <string.h>
 #include "blas.h"
 #include "testing.h"
+#include "test_drivers.h"
 
-typedef kblasf_complex_double zc;
-typedef kblasf_int fint;
 
 /* The system LAPACK's drivers (character arguments followed by their hidden lengths). */
 void dgesvd_(const char *jobu, const char *jobvt, const fint *m, const fint *n, double *A,
@@ -94,11 +93,6 @@ void zgeqrf_(const fint *m, const fint *n, zc *A, const fint *lda, zc *tau, zc *
 void zungqr_(const fint *m, const fint *n, const fint *k, zc *A, const fint *lda,
              const zc *tau, zc *work, const fint *lwork, fint *info);
 
-#ifdef KBLASF_LAPACK_NAMES
-#define NAMES_EXPORTED 1
-#else
-#define NAMES_EXPORTED 0
-#endif
 
 #ifndef MIN
 #define MIN(a, b) ((a) < (b) ? (a) : (b))
@@ -115,34 +109,6 @@ enum driver { GESVD, GESDD };
  * 50: LAPACK's own SVD tests (svd.in) allow 50 on the same ratio at every size. Larger
  * shapes stayed below 0.4, and the other ratios below 5. */
 enum { TINY = 5, TINY_RES = 5 };
-
-static const char *mode(void) { return *test_mode_env ? test_mode_env : "default"; }
-
-/* Real problems live in double arrays and complex ones in double complex arrays, so that
- * the O(n^3) work of the real cases costs real flops: every helper takes cplx and reads
- * or writes element p of either through get/put. */
-static size_t esz(int cplx) { return cplx ? sizeof(zc) : sizeof(double); }
-
-static zc get(int cplx, const void *A, size_t p)
-{
-    return cplx ? ((const zc *)A)[p] : ((const double *)A)[p];
-}
-
-static void put(int cplx, void *A, size_t p, zc v)
-{
-    if (cplx)
-        ((zc *)A)[p] = v;
-    else
-        ((double *)A)[p] = creal(v);
-}
-
-static zc nanz(void)
-{
-    zc v;
-    double *parts = (double *)&v; /* C lays a complex out as double[2] */
-    parts[0] = parts[1] = NAN;
-    return v;
-}
 
 static int isnanz(zc v) { return isnan(creal(v)) || isnan(cimag(v)); }
 
