@@ -263,8 +263,9 @@ KBLASF_CHOL_PROTOS(z, kblasf_complex_double)
  * scalars, all meaning what LAPACK's mean (?ORGTR/?UNGTR, ?ORMTR/?UNMTR, ?STEDC use them).
  * The other triangle is left as it was.
  * Device API: A (lda) in the handle's device memory; d, e and tau in host memory, because
- * the CPU computes them (CPU panels, device products and updates); synchronous. info is
- * 0 or -i for an illegal argument i (counting from 1 without the handle).
+ * the CPU computes them (LARFG, as LAPACK does; the rest runs on the device);
+ * synchronous. info is 0 or -i for an illegal argument i (counting from 1 without the
+ * handle).
  * Host forms: LAPACK's argument list (work, lwork: lwork = -1 returns LAPACK's optimal
  * size in work[0]; any legal lwork >= 1 is enough), also as the F77 symbols
  * kblasf_dsytrd_ ... and the LAPACK names dsytrd_ ... (unless --disable-lapack-names). */

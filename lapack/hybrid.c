@@ -1,8 +1,8 @@
 /*
  * hybrid.c — what the hybrid reductions (sytrd_gen.c, gebrd_gen.c) share: host buffers
  * page-locked for the length of a call, and the per-column download that the CPU waits
- * for, asynchronous where the executor has pipelines so that the CPU's own share of a
- * column's arithmetic runs while the device works.
+ * for, asynchronous where the executor has pipelines (GEBRD runs its share of a step's
+ * arithmetic while the device works; SYTRD waits for the column LARFG needs).
  */
 #include <stdlib.h>
 #include <time.h>
