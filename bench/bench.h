@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include <cuda_runtime_api.h>
 #include <cublas_v2.h>
 #include "kblasf.h"
@@ -26,6 +27,15 @@
         fprintf(stderr, "%s: %s\n", #call, kblasf_status_string(s_)); exit(1); } } while (0)
 
 typedef void (*bench_fn)(void *arg, int iter);
+
+/* Monotonic wall-clock seconds (calls that are synchronous in effect, host time per call). */
+static inline double bench_now(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + 1e-9 * ts.tv_nsec;
+}
 
 /* The "# summary" section a benchmark prints last: sum_add appends a formatted line. */
 static char summary[16384];

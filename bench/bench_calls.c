@@ -16,13 +16,6 @@
 
 enum { CALLS = 400, N = 8192, K = 64 };
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
-
 typedef struct {
     cudaStream_t s;
     kblasf_handle_t h;
@@ -101,10 +94,10 @@ static void measure(ctx_t *c, const char *name, op_fn fn, int on_gpu)
     CHECK_CUDA(cudaEventCreate(&e0));
     CHECK_CUDA(cudaEventCreate(&e1));
     CHECK_CUDA(cudaEventRecord(e0, c->s));
-    t0 = now();
+    t0 = bench_now();
     for (i = 0; i < CALLS; i++)
         fn(c);
-    host = (now() - t0) / CALLS;
+    host = (bench_now() - t0) / CALLS;
     CHECK_CUDA(cudaEventRecord(e1, c->s));
     CHECK_CUDA(cudaEventSynchronize(e1));
     CHECK_CUDA(cudaEventElapsedTime(&ms, e0, e1));
@@ -149,10 +142,10 @@ int main(void)
     measure(&c, "cudaMemcpyAsync D2H 64 KiB, page-locked", d2h, 1);
     measure(&c, "cudaPointerGetAttributes", ptr_attr, 0);
     for (i = 0; i < 100; i++) { /* one round trip: a download and the wait for it */
-        t0 = now();
+        t0 = bench_now();
         d2h(&c);
         CHECK_CUDA(cudaStreamSynchronize(c.s));
-        rt += now() - t0;
+        rt += bench_now() - t0;
     }
     printf("%-44s host %6.2f us\n", "round trip: D2H 64 KiB + stream sync", rt / 100 * 1e6);
     kblasf_destroy(c.h);

@@ -76,13 +76,6 @@ static int op_enabled(int op)
     return 0;
 }
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
-
 static double median(double *t, int n)
 {
     qsort(t, n, sizeof t[0], cmp_double);
@@ -625,10 +618,10 @@ static double copy_time(void *dst, const void *src, size_t bytes, enum cudaMemcp
     double t[3];
     int i;
     for (i = 0; i < 3; i++) {
-        double t0 = now();
+        double t0 = bench_now();
         CHECK_CUDA(cudaMemcpy(dst, src, bytes, kind));
         CHECK_CUDA(cudaDeviceSynchronize());
-        t[i] = now() - t0;
+        t[i] = bench_now() - t0;
     }
     return median(t, 3);
 }
@@ -701,7 +694,7 @@ static void host_api(ctx_t *c, int z)
                 memcpy(hB, hB0, bb);
             else
                 memcpy(hA, k == 0 ? hA0 : hF, mat);
-            t0 = now();
+            t0 = bench_now();
             if (k == 0)
                 CHECK_KB(z ? kblasf_zpotrf_host('L', n, (kblasf_complex_double *)hA, n, &info)
                            : kblasf_dpotrf_host('L', n, hA, n, &info));
@@ -713,7 +706,7 @@ static void host_api(ctx_t *c, int z)
                 CHECK_KB(z ? kblasf_zpotri_host('L', n, (kblasf_complex_double *)hA, n, &info)
                            : kblasf_dpotri_host('L', n, hA, n, &info));
             if (i > 0)
-                t[i - 1] = now() - t0;
+                t[i - 1] = bench_now() - t0;
             if (info != 0) {
                 printf("# host API %c%s: info %ld\n", T, nm[k], (long)info);
                 c->bad++;
@@ -807,18 +800,18 @@ static void cpu_lapack(ctx_t *c)
         host_spd(A, 0, m);
         for (i = 0; i < m * nrhs; i++)
             B[i] = urand();
-        t0 = now();
+        t0 = bench_now();
         potrf("L", &m, A, &m, &info, 1);
-        tf = now() - t0;
+        tf = bench_now() - t0;
         if (info)
             printf("CPU DPOTRF n=%d: info %d\n", m, info);
         memcpy(F, A, (size_t)m * m * 8);
-        t0 = now();
+        t0 = bench_now();
         potrs("L", &m, &nrhs, F, &m, B, &m, &info, 1);
-        ts = now() - t0;
-        t0 = now();
+        ts = bench_now() - t0;
+        t0 = bench_now();
         potri("L", &m, A, &m, &info, 1);
-        ti = now() - t0;
+        ti = bench_now() - t0;
         if (info)
             printf("CPU DPOTRI n=%d: info %d\n", m, info);
         if (pass) {

@@ -39,13 +39,6 @@
         exit(1); } } while (0)
 
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
-
 typedef struct {
     cudaStream_t stream;
     kblasf_handle_t h;
@@ -64,10 +57,10 @@ static double wall(ctx_t *c, call_fn fn, void *arg, int reps)
     if (reps > 16)
         reps = 16;
     for (r = 0; r < reps; r++) {
-        double t0 = now();
+        double t0 = bench_now();
         fn(c, arg);
         CHECK_CUDA(cudaStreamSynchronize(c->stream));
-        t[r] = now() - t0;
+        t[r] = bench_now() - t0;
     }
     qsort(t, reps, sizeof t[0], cmp_double);
     return t[reps / 2];
@@ -89,6 +82,67 @@ static void restore(ctx_t *c, job_t *j)
 {
     CHECK_CUDA(cudaMemcpyAsync(j->dA, j->dA0, j->bytes, cudaMemcpyDeviceToDevice, c->stream));
     CHECK_CUDA(cudaStreamSynchronize(c->stream));
+}
+
+/* A job's buffers: the pristine and working matrices (random, generated on the device),
+ * cuSOLVER's d, e, ntau reflector scalars and workspace of lwork elements (at least
+ * min_work), and the host d, e, tau of kblasf. lwork_of fills j->lwork from cuSOLVER. */
+static void job_alloc(ctx_t *c, job_t *j, int z, int n, int ntau,
+                      void (*lwork_of)(ctx_t *, job_t *), int min_work)
+{
+    size_t es = z ? 16 : 8;
+
+    j->z = z;
+    j->n = n;
+    j->bytes = (size_t)n * n * es;
+    CHECK_CUDA(cudaMalloc(&j->dA, j->bytes));
+    CHECK_CUDA(cudaMalloc(&j->dA0, j->bytes));
+    CHECK_CUDA(cudaMalloc((void **)&j->dd, n * sizeof(double)));
+    CHECK_CUDA(cudaMalloc((void **)&j->de, n * sizeof(double)));
+    CHECK_CUDA(cudaMalloc(&j->dtau, (size_t)ntau * es));
+    CHECK_CUDA(cudaMalloc((void **)&j->dinfo, sizeof(int)));
+    if (curandGenerateUniformDouble(c->gen, j->dA0, j->bytes / 8) != CURAND_STATUS_SUCCESS)
+        exit(1);
+    lwork_of(c, j);
+    j->lwork = j->lwork > min_work ? j->lwork : min_work;
+    CHECK_CUDA(cudaMalloc(&j->work, (size_t)j->lwork * es));
+    j->d = malloc(n * sizeof(double));
+    j->e = malloc(n * sizeof(double));
+    j->tau = malloc((size_t)ntau * es);
+}
+
+static void job_free(job_t *j)
+{
+    cudaFree(j->dA);
+    cudaFree(j->dA0);
+    cudaFree(j->dd);
+    cudaFree(j->de);
+    cudaFree(j->dtau);
+    cudaFree(j->dinfo);
+    cudaFree(j->work);
+    free(j->d);
+    free(j->e);
+    free(j->tau);
+}
+
+static void lwork_trd(ctx_t *c, job_t *j)
+{
+    cublasFillMode_t f = j->uplo == 'L' ? CUBLAS_FILL_MODE_LOWER : CUBLAS_FILL_MODE_UPPER;
+
+    if (j->z)
+        CHECK_CS(cusolverDnZhetrd_bufferSize(c->cs, f, j->n, j->dA, j->n, j->dd, j->de, j->dtau,
+                                             &j->lwork));
+    else
+        CHECK_CS(cusolverDnDsytrd_bufferSize(c->cs, f, j->n, j->dA, j->n, j->dd, j->de, j->dtau,
+                                             &j->lwork));
+}
+
+static void lwork_brd(ctx_t *c, job_t *j)
+{
+    if (j->z)
+        CHECK_CS(cusolverDnZgebrd_bufferSize(c->cs, j->n, j->n, &j->lwork));
+    else
+        CHECK_CS(cusolverDnDgebrd_bufferSize(c->cs, j->n, j->n, &j->lwork));
 }
 
 static void run_ours(ctx_t *c, void *arg)
@@ -158,29 +212,8 @@ static void one(ctx_t *c, int z, int n, char uplo, int reps)
     double t_ours, t_vend, t_floor, dv, ev, *hd, *he;
     const char *name = z ? "ZHETRD" : "DSYTRD";
 
-    j.z = z;
-    j.n = n;
     j.uplo = uplo;
-    j.bytes = (size_t)n * n * es;
-    CHECK_CUDA(cudaMalloc(&j.dA, j.bytes));
-    CHECK_CUDA(cudaMalloc(&j.dA0, j.bytes));
-    CHECK_CUDA(cudaMalloc((void **)&j.dd, n * sizeof(double)));
-    CHECK_CUDA(cudaMalloc((void **)&j.de, n * sizeof(double)));
-    CHECK_CUDA(cudaMalloc(&j.dtau, n * es));
-    CHECK_CUDA(cudaMalloc((void **)&j.dinfo, sizeof(int)));
-    if (curandGenerateUniformDouble(c->gen, j.dA0, j.bytes / 8) != CURAND_STATUS_SUCCESS)
-        exit(1);
-    if (z)
-        CHECK_CS(cusolverDnZhetrd_bufferSize(c->cs, uplo == 'L' ? CUBLAS_FILL_MODE_LOWER
-                 : CUBLAS_FILL_MODE_UPPER, n, j.dA, n, j.dd, j.de, j.dtau, &j.lwork));
-    else
-        CHECK_CS(cusolverDnDsytrd_bufferSize(c->cs, uplo == 'L' ? CUBLAS_FILL_MODE_LOWER
-                 : CUBLAS_FILL_MODE_UPPER, n, j.dA, n, j.dd, j.de, j.dtau, &j.lwork));
-    j.lwork = j.lwork > n ? j.lwork : n;
-    CHECK_CUDA(cudaMalloc(&j.work, (size_t)j.lwork * es));
-    j.d = malloc(n * sizeof(double));
-    j.e = malloc(n * sizeof(double));
-    j.tau = malloc(n * es);
+    job_alloc(c, &j, z, n, n, lwork_trd, n);
     hd = malloc(n * sizeof(double));
     he = malloc(n * sizeof(double));
     t_ours = wall(c, run_ours, &j, reps);
@@ -204,16 +237,7 @@ static void one(ctx_t *c, int z, int n, char uplo, int reps)
         sum_add("; SYMV floor %.4f s, per-column overhead %.1f us", t_floor,
                 (t_ours - t_floor) / (n - 1) * 1e6);
     sum_add("%s\n", dv > 1e-6 || ev > 1e-6 ? " (RESULTS DIFFER)" : "");
-    cudaFree(j.dA);
-    cudaFree(j.dA0);
-    cudaFree(j.dd);
-    cudaFree(j.de);
-    cudaFree(j.dtau);
-    cudaFree(j.dinfo);
-    cudaFree(j.work);
-    free(j.d);
-    free(j.e);
-    free(j.tau);
+    job_free(&j);
     free(hd);
     free(he);
 }
@@ -279,26 +303,7 @@ static void one_brd(ctx_t *c, int z, int n, int reps)
     double t_ours, t_vend, t_floor, dv, *hd;
     const char *name = z ? "ZGEBRD" : "DGEBRD";
 
-    j.z = z;
-    j.n = n;
-    j.bytes = (size_t)n * n * es;
-    CHECK_CUDA(cudaMalloc(&j.dA, j.bytes));
-    CHECK_CUDA(cudaMalloc(&j.dA0, j.bytes));
-    CHECK_CUDA(cudaMalloc((void **)&j.dd, n * sizeof(double)));
-    CHECK_CUDA(cudaMalloc((void **)&j.de, n * sizeof(double)));
-    CHECK_CUDA(cudaMalloc(&j.dtau, 2 * (size_t)n * es));
-    CHECK_CUDA(cudaMalloc((void **)&j.dinfo, sizeof(int)));
-    if (curandGenerateUniformDouble(c->gen, j.dA0, j.bytes / 8) != CURAND_STATUS_SUCCESS)
-        exit(1);
-    if (z)
-        CHECK_CS(cusolverDnZgebrd_bufferSize(c->cs, n, n, &j.lwork));
-    else
-        CHECK_CS(cusolverDnDgebrd_bufferSize(c->cs, n, n, &j.lwork));
-    j.lwork = j.lwork > 4 * n ? j.lwork : 4 * n;
-    CHECK_CUDA(cudaMalloc(&j.work, (size_t)j.lwork * es));
-    j.d = malloc(n * sizeof(double));
-    j.e = malloc(n * sizeof(double));
-    j.tau = malloc(2 * (size_t)n * es);
+    job_alloc(c, &j, z, n, 2 * n, lwork_brd, 4 * n);
     hd = malloc(n * sizeof(double));
     t_ours = wall(c, run_ours_brd, &j, reps);
     t_vend = wall(c, run_vendor_brd, &j, reps);
@@ -313,16 +318,7 @@ static void one_brd(ctx_t *c, int z, int n, int reps)
     sum_add("%s n=%d: kblasf %.4f s, cuSOLVER %.4f s, ratio %.2f; GEMV floor %.4f s, per-step "
             "overhead %.1f us%s\n", name, n, t_ours, t_vend, t_vend / t_ours, t_floor,
             (t_ours - t_floor) / (n - 1) * 1e6, dv > 1e-6 ? " (RESULTS DIFFER)" : "");
-    cudaFree(j.dA);
-    cudaFree(j.dA0);
-    cudaFree(j.dd);
-    cudaFree(j.de);
-    cudaFree(j.dtau);
-    cudaFree(j.dinfo);
-    cudaFree(j.work);
-    free(j.d);
-    free(j.e);
-    free(j.tau);
+    job_free(&j);
     free(hd);
 }
 
@@ -352,11 +348,11 @@ static void vendor_syevd(ctx_t *c, int n)
             double t0;
             CHECK_CUDA(cudaMemcpyAsync(dA, dA0, bytes, cudaMemcpyDeviceToDevice, c->stream));
             CHECK_CUDA(cudaStreamSynchronize(c->stream));
-            t0 = now();
+            t0 = bench_now();
             CHECK_CS(cusolverDnDsyevd(c->cs, jobz, CUBLAS_FILL_MODE_LOWER, n, dA, n, dw, work,
                                       lwork, dinfo));
             CHECK_CUDA(cudaStreamSynchronize(c->stream));
-            t[r] = now() - t0;
+            t[r] = bench_now() - t0;
         }
         qsort(t, 3, sizeof t[0], cmp_double);
         printf("cusolverDnDsyevd n=%d %s vectors: %.4f s\n", n, v ? "with" : "without", t[1]);
@@ -385,9 +381,9 @@ static void host_api(int n)
 
     for (k = 0; k < (size_t)n * n; k++)
         A[k] = (double)rand() / RAND_MAX;
-    t0 = now();
+    t0 = bench_now();
     CHECK_KB(kblasf_dsytrd_host('L', n, A, n, d, e, tau, &w, 1, &info));
-    t0 = now() - t0;
+    t0 = bench_now() - t0;
     printf("host API DSYTRD n=%d pageable: %.4f s (info %lld)\n", n, t0, (long long)info);
     sum_add("host API DSYTRD n=%d (pageable, transfers included): %.4f s\n", n, t0);
     free(A);
@@ -421,9 +417,9 @@ static void cpu_lapack(int n)
     f("L", &n, A, &n, d, e, tau, &q, &lwork, &info, 1);
     lwork = (int)q;
     work = malloc((size_t)lwork * sizeof(double));
-    t0 = now();
+    t0 = bench_now();
     f("L", &n, A, &n, d, e, tau, work, &lwork, &info, 1);
-    t0 = now() - t0;
+    t0 = bench_now() - t0;
     printf("CPU DSYTRD n=%d (%s): %.3f s\n", n, lib, t0);
     sum_add("CPU DSYTRD n=%d (%s): %.3f s\n", n, lib, t0);
     free(A);

@@ -85,23 +85,18 @@ def chol_routines():
                      ('B', 'a', 'ldb', 'inout'), ('ldb', 'i'), ('info', 'r')], True))
     return out
 
-def trd_routines():
+def reduction_routines():
+    """SYTRD/HETRD and GEBRD: the device form takes LAPACK's arguments without the workspace,
+    the host form (the fifth element) LAPACK's whole list."""
     out = []
     for p in 'sdcz':
-        name = 'hetrd' if p in 'cz' else 'sytrd'
-        args = [('uplo', 'o'), ('n', 'i'), ('A', 'a', 'lda', 'inout'), ('lda', 'i'),
-                ('d', 'v'), ('e', 'v'), ('tau', 'w')]
-        out.append((f'kblasf_{p}{name}', p, args + [('info', 'r')], True,
-                    args + [('work', 'w'), ('lwork', 'i'), ('info', 'r')]))
-    return out
-
-def brd_routines():
-    out = []
-    for p in 'sdcz':
-        args = [('m', 'i'), ('n', 'i'), ('A', 'a', 'lda', 'inout'), ('lda', 'i'), ('d', 'v'),
-                ('e', 'v'), ('tauq', 'w'), ('taup', 'w')]
-        out.append((f'kblasf_{p}gebrd', p, args + [('info', 'r')], True,
-                    args + [('work', 'w'), ('lwork', 'i'), ('info', 'r')]))
+        trd = [('uplo', 'o'), ('n', 'i'), ('A', 'a', 'lda', 'inout'), ('lda', 'i'),
+               ('d', 'v'), ('e', 'v'), ('tau', 'w')]
+        brd = [('m', 'i'), ('n', 'i'), ('A', 'a', 'lda', 'inout'), ('lda', 'i'), ('d', 'v'),
+               ('e', 'v'), ('tauq', 'w'), ('taup', 'w')]
+        for name, args in ((('hetrd' if p in 'cz' else 'sytrd'), trd), ('gebrd', brd)):
+            out.append((f'kblasf_{p}{name}', p, args + [('info', 'r')], True,
+                        args + [('work', 'w'), ('lwork', 'i'), ('info', 'r')]))
     return out
 
 def dev_decl(arg, p, public):
@@ -187,8 +182,7 @@ def host_interface(name, p, args):
 
 def main():
     ifaces, bodies, hosts = [], [], []
-    for entry in (mv_routines() + trxm_routines() + chol_routines() + trd_routines() +
-                  brd_routines()):
+    for entry in mv_routines() + trxm_routines() + chol_routines() + reduction_routines():
         name, p, args, has_host = entry[:4]
         i, b = device_routine(name, p, args, has_host)
         ifaces += i + ['']

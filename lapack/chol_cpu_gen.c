@@ -28,11 +28,10 @@ static T *at(T *A, kblasf_int lda, kblasf_int i, kblasf_int j)
 /* LAPACK's block size for routine `name` (e.g. "POTRF") with options opts. */
 static kblasf_int block_size(const char *name, const char *opts, kblasf_int n)
 {
-    kblasf_int one = 1, none = -1;
     char full[16];
 
     snprintf(full, sizeof full, "%s%s", PREC_UPPER, name);
-    return ilaenv_(&one, full, opts, &n, &none, &none, &none, strlen(full), strlen(opts));
+    return kblasf_ilaenv(1, full, opts, n, -1);
 }
 
 void FN(cpu_potrf)(char uplo, kblasf_int n, T *A, kblasf_int lda, kblasf_int *info)

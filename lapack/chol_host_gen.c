@@ -7,8 +7,9 @@
  * (chol_cpu_gen.c) or the device. On the device the caller's matrices are page-locked for
  * the call where possible (direct DMA at full PCIe speed instead of staged copies), A (and
  * B) go up (kblasf_hold: src/memory.c), the device form runs on the per-thread default
- * handle, and the results come back. Everything that can send the call back to the CPU — no device memory, a failed
- * device step — happens before the caller's data is written, and POTRF's info > 0 also
+ * handle, and the results come back. Everything that can send the call back to the CPU
+ * (no device memory, a failed device step) happens before the caller's data is written,
+ * and POTRF's info > 0 also
  * re-runs on the CPU from the caller's untouched A, so that A is left exactly as LAPACK
  * leaves it. KBLASF_VERBOSE=1 prints where each call ran and why.
  */

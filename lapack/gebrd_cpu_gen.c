@@ -21,12 +21,10 @@ static T *at(T *A, kblasf_int lda, kblasf_int i, kblasf_int j)
     return A + i + (size_t)j * lda;
 }
 
-/* ILAENV's answer `ispec` (1: block size, 3: crossover) for GEBRD on m x n. */
+/* ILAENV's answer ispec (1: block size, 3: crossover) for GEBRD on m x n. */
 static kblasf_int brd_env(kblasf_int ispec, kblasf_int m, kblasf_int n)
 {
-    kblasf_int none = -1;
-
-    return ilaenv_(&ispec, PNAME("GEBRD"), " ", &m, &n, &none, &none, 6, 1);
+    return kblasf_ilaenv(ispec, PNAME("GEBRD"), " ", m, n);
 }
 
 kblasf_int FN(brd_lwork)(kblasf_int m, kblasf_int n)

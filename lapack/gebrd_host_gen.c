@@ -9,35 +9,19 @@
 #include "prec.h"
 #include "lapack.h"
 
-/* The call on the device: 1 when done, 0 when the CPU path must run (A untouched). */
-static int on_device(kblasf_handle_t h, const char *name, kblasf_int m, kblasf_int n, T *A,
-                     kblasf_int lda, RT *d, RT *e, T *tauq, T *taup)
-{
-    T *dA = NULL;
-    kblasf_held a;
-    kblasf_int info = 0;
-    kblasf_status_t st;
+/* The device form on the uploaded A (kblasf_host_on_device). */
+typedef struct brd_args {
+    kblasf_int m, n;
+    RT *d, *e;
+    T *tauq, *taup;
+} brd_args;
 
-    if (kblasf_dev_alloc(h, (void **)&dA, (size_t)m * n * sizeof(T))) {
-        kblasf_log("%s(m=%lld, n=%lld) on the CPU: no device memory for A", name, (long long)m,
-                   (long long)n);
-        return 0;
-    }
-    kblasf_hold(h, &a, A, sizeof(T), m, n, lda);
-    st = kblasf_held_upload(h, &a, dA);
-    if (!st)
-        st = FN(gebrd)(h, m, n, dA, m, d, e, tauq, taup, &info);
-    if (!st)
-        st = kblasf_held_download(h, &a, dA);
-    h->exec->sync(h); /* nothing may still read the memory below */
-    kblasf_release(h, &a);
-    kblasf_dev_release(h, dA);
-    if (st) {
-        kblasf_log("%s(m=%lld, n=%lld): the device failed (%s): the CPU path runs instead",
-                   name, (long long)m, (long long)n, kblasf_status_string(st));
-        return 0;
-    }
-    return 1;
+static kblasf_status_t device_form(kblasf_handle_t h, void *dA, void *arg)
+{
+    brd_args *x = arg;
+    kblasf_int info;
+
+    return FN(gebrd)(h, x->m, x->n, dA, x->m, x->d, x->e, x->tauq, x->taup, &info);
 }
 
 kblasf_status_t FN(gebrd_named)(const char *name, kblasf_int m, kblasf_int n, T *A,
@@ -66,7 +50,8 @@ kblasf_status_t FN(gebrd_named)(const char *name, kblasf_int m, kblasf_int n, T 
     if (rt.on_device) {
         kblasf_log("%s(m=%lld, n=%lld) on the device: %s", name, (long long)m, (long long)n,
                    rt.why);
-        if (!on_device(rt.h, name, m, n, A, lda, d, e, tauq, taup))
+        brd_args x = {m, n, d, e, tauq, taup};
+        if (!kblasf_host_on_device(rt.h, name, A, sizeof(T), m, n, lda, device_form, &x))
             FN(cpu_brd)(m, n, A, lda, d, e, tauq, taup);
     } else {
         kblasf_log("%s(m=%lld, n=%lld) on the CPU: %s", name, (long long)m, (long long)n,

@@ -1,5 +1,7 @@
 /*
- * hybrid.c — what the hybrid reductions (sytrd_gen.c, gebrd_gen.c) share: host buffers
+ * hybrid.c — what the hybrid reductions (sytrd_gen.c, gebrd_gen.c) and their host forms
+ * share: the host form's run on the device (A up once, the device form, A down, or the
+ * CPU path before A is written), host buffers
  * page-locked for the length of a call, and the per-column download that the CPU waits
  * for, asynchronous where the executor has pipelines (GEBRD runs its share of a step's
  * arithmetic while the device works; SYTRD waits for the column LARFG needs).
@@ -52,4 +54,35 @@ kblasf_status_t kblasf_fetch_wait(kblasf_context *ctx, double *waited)
 
     *waited += kblasf_now() - t0;
     return st;
+}
+
+int kblasf_host_on_device(kblasf_handle_t h, const char *name, void *A, size_t elsize,
+                          kblasf_int m, kblasf_int n, kblasf_int lda,
+                          kblasf_status_t (*device_form)(kblasf_handle_t h, void *dA, void *arg),
+                          void *arg)
+{
+    void *dA = NULL;
+    kblasf_held a;
+    kblasf_status_t st;
+
+    if (kblasf_dev_alloc(h, &dA, (size_t)m * n * elsize)) {
+        kblasf_log("%s(m=%lld, n=%lld) on the CPU: no device memory for A", name, (long long)m,
+                   (long long)n);
+        return 0;
+    }
+    kblasf_hold(h, &a, A, elsize, m, n, lda);
+    st = kblasf_held_upload(h, &a, dA);
+    if (!st)
+        st = device_form(h, dA, arg);
+    if (!st)
+        st = kblasf_held_download(h, &a, dA);
+    h->exec->sync(h); /* nothing may still read the memory below */
+    kblasf_release(h, &a);
+    kblasf_dev_release(h, dA);
+    if (st) {
+        kblasf_log("%s(m=%lld, n=%lld): the device failed (%s): the CPU path runs instead",
+                   name, (long long)m, (long long)n, kblasf_status_string(st));
+        return 0;
+    }
+    return 1;
 }

@@ -45,6 +45,14 @@ void kblasf_pinned_free(kblasf_context *ctx, void *p, int locked);
 kblasf_status_t kblasf_fetch_start(kblasf_context *ctx, size_t len, size_t elsize,
                                    const void *d, void *h);
 kblasf_status_t kblasf_fetch_wait(kblasf_context *ctx, double *waited);
+/* A reduction's host form on the device: A (m x n, lda, elements of elsize bytes) goes up
+ * once (page-locked where possible), device_form(h, dA, arg) runs on it (leading dimension
+ * m), A comes back. Returns 1 when done, 0 when the CPU path must run instead (no device
+ * memory, or a failed device step): A is then untouched. */
+int kblasf_host_on_device(kblasf_handle_t h, const char *name, void *A, size_t elsize,
+                          kblasf_int m, kblasf_int n, kblasf_int lda,
+                          kblasf_status_t (*device_form)(kblasf_handle_t h, void *dA, void *arg),
+                          void *arg);
 /* Monotonic seconds, for the reductions' time split (KBLASF_VERBOSE). */
 double kblasf_now(void);
 

@@ -7,6 +7,7 @@
 #ifndef KBLASF_LAPACK_AUX_H
 #define KBLASF_LAPACK_AUX_H
 
+#include <string.h>
 #include "blas.h"
 
 #define KBLASF_LAPACK_AUX(P, T)                                                         \
@@ -54,5 +55,15 @@ KBLASF_LAPACK_TRD_AUX(z, hetd2, kblasf_complex_double, double)
 kblasf_int ilaenv_(const kblasf_int *ispec, const char *name, const char *opts,
                    const kblasf_int *n1, const kblasf_int *n2, const kblasf_int *n3,
                    const kblasf_int *n4, kblasf_strlen lname, kblasf_strlen lopts);
+
+/* ILAENV's answer ispec (1: block size, 2: minimum block size, 3: crossover order) for
+ * routine name ("DPOTRF") with options opts and orders n1, n2 (-1 when unused). */
+static inline kblasf_int kblasf_ilaenv(kblasf_int ispec, const char *name, const char *opts,
+                                       kblasf_int n1, kblasf_int n2)
+{
+    kblasf_int none = -1;
+
+    return ilaenv_(&ispec, name, opts, &n1, &n2, &none, &none, strlen(name), strlen(opts));
+}
 
 #endif

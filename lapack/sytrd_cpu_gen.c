@@ -24,13 +24,12 @@ static T *at(T *A, kblasf_int lda, kblasf_int i, kblasf_int j)
     return A + i + (size_t)j * lda;
 }
 
-/* ILAENV's answer `ispec` (1: block size, 3: crossover order) for SYTRD/HETRD. */
+/* ILAENV's answer ispec (1: block size, 3: crossover order) for SYTRD/HETRD. */
 static kblasf_int trd_env(kblasf_int ispec, char uplo, kblasf_int n)
 {
-    const char u[2] = {uplo, 0}, *name = PNAME(TRD_NAME);
-    kblasf_int none = -1;
+    const char u[2] = {uplo, 0};
 
-    return ilaenv_(&ispec, name, u, &n, &none, &none, &none, strlen(name), 1);
+    return kblasf_ilaenv(ispec, PNAME(TRD_NAME), u, n, -1);
 }
 
 kblasf_int FN(trd_lwork)(char uplo, kblasf_int n)

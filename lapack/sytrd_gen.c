@@ -30,12 +30,6 @@
 #include "lapack.h"
 #include "lapack_aux.h"
 
-#if IS_COMPLEX
-#define CTRANS "C" /* conjugate transpose */
-#else
-#define CTRANS "T"
-#endif
-
 /* Panel width, and the order of the trailing block the CPU finishes alone (below it a
  * column's round trip costs more than its product). */
 enum { TRD_NB = 32, TRD_NX = 128 };
@@ -43,7 +37,7 @@ enum { TRD_NB = 32, TRD_NX = 128 };
 typedef struct trd {
     kblasf_context *ctx;
     int lower;
-    kblasf_int n, nb;
+    kblasf_int n;
     T *dA;
     kblasf_int ldda;
     RT *d, *e;
@@ -156,7 +150,7 @@ static kblasf_status_t panel_end(trd *t, kblasf_int r, kblasf_int cc, const RT *
     st = ctx->exec->copy_to_device(ctx, 1, n_e, sizeof(T), t->ebuf, 1,
                                    at(t->dA, t->ldda, r, cc), t->ldda + 1);
     if (!st && m > 0)
-        st = PRIMS(ctx)->syr2k(ctx, t->lower ? 'L' : 'U', m, t->nb, -1, pw(t, t->PW, 0, r0),
+        st = PRIMS(ctx)->syr2k(ctx, t->lower ? 'L' : 'U', m, TRD_NB, -1, pw(t, t->PW, 0, r0),
                                2 * t->n, pw(t, t->PW, 1, r0), 2 * t->n, 1,
                                at(t->dA, t->ldda, s, s), t->ldda);
     return st;
@@ -166,7 +160,7 @@ static kblasf_status_t panel_end(trd *t, kblasf_int r, kblasf_int cc, const RT *
  * the trailing matrix from row and column i0+nb. */
 static kblasf_status_t panel_lower(trd *t, kblasf_int i0)
 {
-    kblasf_int n = t->n, nb = t->nb, j;
+    kblasf_int n = t->n, nb = TRD_NB, j;
     double t0 = kblasf_now();
     kblasf_status_t st = KBLASF_STATUS_SUCCESS;
 
@@ -182,7 +176,7 @@ static kblasf_status_t panel_lower(trd *t, kblasf_int i0)
  * A(0:k, 0:k), from the right), then the SYR2K of the leading block of order i0. */
 static kblasf_status_t panel_upper(trd *t, kblasf_int i0)
 {
-    kblasf_int nb = t->nb, iw;
+    kblasf_int nb = TRD_NB, iw;
     double t0 = kblasf_now();
     kblasf_status_t st = KBLASF_STATUS_SUCCESS;
 
@@ -217,7 +211,7 @@ static kblasf_status_t last_block(trd *t, kblasf_int s, kblasf_int mm)
 
 static kblasf_status_t reduce(trd *t)
 {
-    kblasf_int n = t->n, nb = t->nb, nx = MAX((kblasf_int)TRD_NX, nb), i0, kk;
+    kblasf_int n = t->n, nb = TRD_NB, nx = MAX((kblasf_int)TRD_NX, nb), i0, kk;
     kblasf_status_t st = KBLASF_STATUS_SUCCESS;
 
     if (t->lower) {
@@ -245,7 +239,6 @@ static kblasf_status_t sytrd(kblasf_handle_t h, char uplo, kblasf_int n, T *A, k
     t.ctx = h;
     t.lower = kblasf_lsame(uplo, 'L');
     t.n = n;
-    t.nb = nb;
     t.dA = A;
     t.ldda = lda;
     t.d = d;

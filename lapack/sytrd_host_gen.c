@@ -13,34 +13,20 @@
 #include "prec.h"
 #include "lapack.h"
 
-/* The call on the device: 1 when done, 0 when the CPU path must run (A untouched). */
-static int on_device(kblasf_handle_t h, const char *name, char uplo, kblasf_int n, T *A,
-                     kblasf_int lda, RT *d, RT *e, T *tau)
-{
-    T *dA = NULL;
-    kblasf_held a;
-    kblasf_int info = 0;
-    kblasf_status_t st;
+/* The device form on the uploaded A (kblasf_host_on_device). */
+typedef struct trd_args {
+    char uplo;
+    kblasf_int n;
+    RT *d, *e;
+    T *tau;
+} trd_args;
 
-    if (kblasf_dev_alloc(h, (void **)&dA, (size_t)n * n * sizeof(T))) {
-        kblasf_log("%s(n=%lld) on the CPU: no device memory for A", name, (long long)n);
-        return 0;
-    }
-    kblasf_hold(h, &a, A, sizeof(T), n, n, lda);
-    st = kblasf_held_upload(h, &a, dA);
-    if (!st)
-        st = FN(TRD)(h, uplo, n, dA, n, d, e, tau, &info);
-    if (!st)
-        st = kblasf_held_download(h, &a, dA);
-    h->exec->sync(h); /* nothing may still read the memory below */
-    kblasf_release(h, &a);
-    kblasf_dev_release(h, dA);
-    if (st) {
-        kblasf_log("%s(n=%lld): the device failed (%s): the CPU path runs instead", name,
-                   (long long)n, kblasf_status_string(st));
-        return 0;
-    }
-    return 1;
+static kblasf_status_t device_form(kblasf_handle_t h, void *dA, void *arg)
+{
+    trd_args *x = arg;
+    kblasf_int info;
+
+    return FN(TRD)(h, x->uplo, x->n, dA, x->n, x->d, x->e, x->tau, &info);
 }
 
 kblasf_status_t TRD_FN(_named)(const char *name, char uplo, kblasf_int n, T *A,
@@ -70,7 +56,8 @@ kblasf_status_t TRD_FN(_named)(const char *name, char uplo, kblasf_int n, T *A,
     kblasf_lapack_route(KBLASF_R_SYTRD, n, &rt);
     if (rt.on_device) {
         kblasf_log("%s(uplo=%c, n=%lld) on the device: %s", name, uplo, (long long)n, rt.why);
-        if (!on_device(rt.h, name, uplo, n, A, lda, d, e, tau))
+        trd_args x = {uplo, n, d, e, tau};
+        if (!kblasf_host_on_device(rt.h, name, A, sizeof(T), n, n, lda, device_form, &x))
             FN(cpu_trd)(uplo, n, A, lda, d, e, tau);
     } else {
         kblasf_log("%s(uplo=%c, n=%lld) on the CPU: %s", name, uplo, (long long)n, rt.why);

@@ -9,6 +9,7 @@
 
 #include <complex.h>
 #include <math.h>
+#include <stdlib.h>
 #include "testing.h"
 
 typedef kblasf_complex_double zc;
@@ -45,6 +46,56 @@ static inline zc nanz(void)
 
     parts[0] = parts[1] = NAN;
     return v;
+}
+
+/* What builds the orthonormal factors (not exported by kblasf: the system's). */
+void dgeqrf_(const fint *m, const fint *n, double *A, const fint *lda, double *tau,
+             double *work, const fint *lwork, fint *info);
+void dorgqr_(const fint *m, const fint *n, const fint *k, double *A, const fint *lda,
+             const double *tau, double *work, const fint *lwork, fint *info);
+void zgeqrf_(const fint *m, const fint *n, zc *A, const fint *lda, zc *tau, zc *work,
+             const fint *lwork, fint *info);
+void zungqr_(const fint *m, const fint *n, const fint *k, zc *A, const fint *lda,
+             const zc *tau, zc *work, const fint *lwork, fint *info);
+
+/* rows x cols (rows >= cols) with orthonormal columns: Q of the QR factorization of a
+ * random matrix (the system's xGEQRF and xORGQR/xUNGQR); a failure ends the tester. */
+static inline void *orthonormal(int cplx, fint rows, fint cols, const char *tester)
+{
+    void *Q = test_alloc((size_t)rows * cols * esz(cplx));
+    void *tau = test_alloc((size_t)cols * esz(cplx)), *work;
+    fint lwork = -1, info = 0, info2 = 0, lq;
+    size_t p;
+
+    for (p = 0; p < (size_t)rows * cols; p++)
+        put(cplx, Q, p, cplx ? test_rand() + I * test_rand() : test_rand());
+    if (cplx) {
+        zc q1, q2;
+        zgeqrf_(&rows, &cols, Q, &rows, tau, &q1, &lwork, &info);
+        zungqr_(&rows, &cols, &cols, Q, &rows, tau, &q2, &lwork, &info2);
+        lq = (fint)MAX(creal(q1), creal(q2));
+    } else {
+        double q1, q2;
+        dgeqrf_(&rows, &cols, Q, &rows, tau, &q1, &lwork, &info);
+        dorgqr_(&rows, &cols, &cols, Q, &rows, tau, &q2, &lwork, &info2);
+        lq = (fint)MAX(q1, q2);
+    }
+    lwork = MAX(1, lq);
+    work = test_alloc((size_t)lwork * esz(cplx));
+    if (cplx) {
+        zgeqrf_(&rows, &cols, Q, &rows, tau, work, &lwork, &info);
+        zungqr_(&rows, &cols, &cols, Q, &rows, tau, work, &lwork, &info2);
+    } else {
+        dgeqrf_(&rows, &cols, Q, &rows, tau, work, &lwork, &info);
+        dorgqr_(&rows, &cols, &cols, Q, &rows, tau, work, &lwork, &info2);
+    }
+    if (!test_check(info == 0 && info2 == 0, "%s %ldx%ld: building Q failed (GEQRF info %ld, "
+                    "%s info %ld)", cplx ? "complex" : "real", (long)rows, (long)cols,
+                    (long)info, cplx ? "UNGQR" : "ORGQR", (long)info2))
+        exit(test_finish(tester));
+    free(tau);
+    free(work);
+    return Q;
 }
 
 #endif

@@ -66,15 +66,6 @@ void dsyev_(const char *jobz, const char *uplo, const fint *n, double *A, const 
             double *w, double *work, const fint *lwork, fint *info, size_t, size_t);
 void zheev_(const char *jobz, const char *uplo, const fint *n, zc *A, const fint *lda,
             double *w, zc *work, const fint *lwork, double *rwork, fint *info, size_t, size_t);
-/* and what builds Q (not exported by kblasf: the system's) */
-void dgeqrf_(const fint *m, const fint *n, double *A, const fint *lda, double *tau,
-             double *work, const fint *lwork, fint *info);
-void dorgqr_(const fint *m, const fint *n, const fint *k, double *A, const fint *lda,
-             const double *tau, double *work, const fint *lwork, fint *info);
-void zgeqrf_(const fint *m, const fint *n, zc *A, const fint *lda, zc *tau, zc *work,
-             const fint *lwork, fint *info);
-void zungqr_(const fint *m, const fint *n, const fint *k, zc *A, const fint *lda,
-             const zc *tau, zc *work, const fint *lwork, fint *info);
 
 
 enum driver { SYEVD, SYEVR, SYEV };
@@ -124,42 +115,10 @@ typedef struct {
     double anorm;   /* ||A||_1 */
 } problem;
 
-/* Q of the QR factorization of a random matrix (the system's xGEQRF and xORGQR/xUNGQR). */
+/* Q of the QR factorization of a random n x n matrix (orthonormal, test_drivers.h). */
 static basis make_basis(int cplx, fint n)
 {
-    basis b = {cplx, n, test_alloc((size_t)n * n * esz(cplx))};
-    void *tau = test_alloc((size_t)n * esz(cplx)), *work;
-    fint lwork = -1, info = 0, info2 = 0, lq;
-    size_t p;
-
-    for (p = 0; p < (size_t)n * n; p++)
-        put(cplx, b.Q, p, cplx ? test_rand() + I * test_rand() : test_rand());
-    if (cplx) {
-        zc q1, q2;
-        zgeqrf_(&n, &n, b.Q, &n, tau, &q1, &lwork, &info);
-        zungqr_(&n, &n, &n, b.Q, &n, tau, &q2, &lwork, &info2);
-        lq = (fint)MAX(creal(q1), creal(q2));
-    } else {
-        double q1, q2;
-        dgeqrf_(&n, &n, b.Q, &n, tau, &q1, &lwork, &info);
-        dorgqr_(&n, &n, &n, b.Q, &n, tau, &q2, &lwork, &info2);
-        lq = (fint)MAX(q1, q2);
-    }
-    lwork = MAX(1, lq);
-    work = test_alloc((size_t)lwork * esz(cplx));
-    if (cplx) {
-        zgeqrf_(&n, &n, b.Q, &n, tau, work, &lwork, &info);
-        zungqr_(&n, &n, &n, b.Q, &n, tau, work, &lwork, &info2);
-    } else {
-        dgeqrf_(&n, &n, b.Q, &n, tau, work, &lwork, &info);
-        dorgqr_(&n, &n, &n, b.Q, &n, tau, work, &lwork, &info2);
-    }
-    if (!test_check(info == 0 && info2 == 0, "%s n=%ld: building Q failed (GEQRF info %ld, "
-                    "%s info %ld)", cplx ? "complex" : "real", (long)n, (long)info,
-                    cplx ? "UNGQR" : "ORGQR", (long)info2))
-        exit(test_finish("test_eig_drivers"));
-    free(tau);
-    free(work);
+    basis b = {cplx, n, orthonormal(cplx, n, n, "test_eig_drivers")};
     return b;
 }
 

@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "prec.h"
-#include "test_reduce_gen.h"
+#include "test_lapack_gen.h"
 
 
 

@@ -39,6 +39,7 @@
 #include "prec.h"
 #include "blas.h"
 #include "testing.h"
+#include "test_lapack_gen.h"
 
 /* The system LAPACK's own POTRF, found beside kblasf's in the process, is the reference
  * for what the host forms leave in A after info > 0 (glibc >= 2.34 has dlopen in libc:
@@ -50,38 +51,19 @@
 #include <link.h>
 #endif
 
-#define TFN(name) KBLASF_CAT3(test_, PREC, name)
-#define EPS (sizeof(RT) == sizeof(float) ? (double)FLT_EPSILON : DBL_EPSILON)
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
-#define AT(A, ld, i, j) ((A)[(size_t)(i) + (size_t)(j) * (size_t)(ld)])
 #define BIG_N 1000
 #ifndef MIN
 #define MIN(a, b) ((a) < (b) ? (a) : (b))
 #endif
 #define NPROBE 4
 
-#ifdef KBLASF_LAPACK_NAMES
-#define NAMES_EXPORTED 1
-#else
-#define NAMES_EXPORTED 0
-#endif
-
-/* WT: the precision of the residuals (double for s and d, double complex for c and z),
- * WFN: its BLAS. LT: the precision of the LAUUM reference (long double for d and z). */
+/* LT: the precision of the LAUUM reference (long double for d and z); WT, WFN, rnd, wabs,
+ * wconj: test_lapack_gen.h. */
 #if IS_COMPLEX
-typedef double _Complex WT;
-#define WFN(name) KBLASF_CAT3(z, name, )
 static double absv(T x) { return cabs((double _Complex)x); }
-static double wabs(WT x) { return cabs(x); }
-static T rnd(void) { double re = test_rand(); return re + I * test_rand(); }
-static WT wconj(WT x) { return conj(x); }
 #else
-typedef double WT;
-#define WFN(name) KBLASF_CAT3(d, name, )
 static double absv(T x) { return fabs((double)x); }
-static double wabs(WT x) { return fabs(x); }
-static T rnd(void) { return (T)test_rand(); }
-static WT wconj(WT x) { return x; }
 #endif
 
 #if PREC_INDEX == 1 || PREC_INDEX == 3
@@ -123,8 +105,6 @@ void PFN(posv_)(const char *, const kblasf_int *, const kblasf_int *, T *, const
 
 enum { R_POTRF, R_POTRS, R_POTRI, R_TRTRI, R_LAUUM, R_POSV, R_COUNT };
 static const char *const rname[] = {"POTRF", "POTRS", "POTRI", "TRTRI", "LAUUM", "POSV"};
-enum { E_DEVICE, E_HOST, E_F77, E_LAPACK, E_COUNT };
-static const char *const ename[] = {"device API", "host form", "F77 symbol", "LAPACK name"};
 
 typedef struct {
     int r, e;
@@ -215,12 +195,6 @@ static kblasf_int call(kblasf_handle_t h, const case_t *c, T *A, size_t asz, T *
     }
     *calls = kblasf_lapack_calls() - before;
     return info;
-}
-
-/* kblasf_lapack_calls() growth expected from one legal call through entry e. */
-static long want_calls(int e)
-{
-    return e == E_DEVICE ? 0 : e == E_LAPACK ? NAMES_EXPORTED : 1;
 }
 
 /* ---- data ----------------------------------------------------------------------- */

@@ -84,14 +84,6 @@ void zgesdd_(const char *jobz, const fint *m, const fint *n, zc *A, const fint *
              double *s, zc *U, const fint *ldu, zc *VT, const fint *ldvt, zc *work,
              const fint *lwork, double *rwork, fint *iwork, fint *info, size_t);
 /* and what builds U and V (not exported by kblasf: the system's) */
-void dgeqrf_(const fint *m, const fint *n, double *A, const fint *lda, double *tau,
-             double *work, const fint *lwork, fint *info);
-void dorgqr_(const fint *m, const fint *n, const fint *k, double *A, const fint *lda,
-             const double *tau, double *work, const fint *lwork, fint *info);
-void zgeqrf_(const fint *m, const fint *n, zc *A, const fint *lda, zc *tau, zc *work,
-             const fint *lwork, fint *info);
-void zungqr_(const fint *m, const fint *n, const fint *k, zc *A, const fint *lda,
-             const zc *tau, zc *work, const fint *lwork, fint *info);
 
 
 #ifndef MIN
@@ -152,46 +144,6 @@ typedef struct {
     double *sigma; /* its singular values, descending */
     double anorm;  /* ||A||_1 */
 } problem;
-
-/* rows x cols (rows >= cols) with orthonormal columns: Q of the QR factorization of a
- * random matrix (the system's xGEQRF and xORGQR/xUNGQR). */
-static void *orthonormal(int cplx, fint rows, fint cols)
-{
-    void *Q = test_alloc((size_t)rows * cols * esz(cplx));
-    void *tau = test_alloc((size_t)cols * esz(cplx)), *work;
-    fint lwork = -1, info = 0, info2 = 0, lq;
-    size_t p;
-
-    for (p = 0; p < (size_t)rows * cols; p++)
-        put(cplx, Q, p, cplx ? test_rand() + I * test_rand() : test_rand());
-    if (cplx) {
-        zc q1, q2;
-        zgeqrf_(&rows, &cols, Q, &rows, tau, &q1, &lwork, &info);
-        zungqr_(&rows, &cols, &cols, Q, &rows, tau, &q2, &lwork, &info2);
-        lq = (fint)MAX(creal(q1), creal(q2));
-    } else {
-        double q1, q2;
-        dgeqrf_(&rows, &cols, Q, &rows, tau, &q1, &lwork, &info);
-        dorgqr_(&rows, &cols, &cols, Q, &rows, tau, &q2, &lwork, &info2);
-        lq = (fint)MAX(q1, q2);
-    }
-    lwork = MAX(1, lq);
-    work = test_alloc((size_t)lwork * esz(cplx));
-    if (cplx) {
-        zgeqrf_(&rows, &cols, Q, &rows, tau, work, &lwork, &info);
-        zungqr_(&rows, &cols, &cols, Q, &rows, tau, work, &lwork, &info2);
-    } else {
-        dgeqrf_(&rows, &cols, Q, &rows, tau, work, &lwork, &info);
-        dorgqr_(&rows, &cols, &cols, Q, &rows, tau, work, &lwork, &info2);
-    }
-    if (!test_check(info == 0 && info2 == 0, "%s %ldx%ld: building Q failed (GEQRF info %ld, "
-                    "%s info %ld)", cplx ? "complex" : "real", (long)rows, (long)cols,
-                    (long)info, cplx ? "UNGQR" : "ORGQR", (long)info2))
-        exit(test_finish("test_svd_drivers"));
-    free(tau);
-    free(work);
-    return Q;
-}
 
 /* sigma descending, in closed form (see the header). */
 static double *spectrum(int kind, fint k)
@@ -502,7 +454,8 @@ static void run(kblasf_handle_t h)
     for (cplx = 0; cplx < 2; cplx++) {
         for (t = 0; t < nt; t++) {
             fint m = shapes[t][0], n = shapes[t][1], k = MIN(m, n);
-            void *U = orthonormal(cplx, m, k), *V = orthonormal(cplx, n, k);
+            void *U = orthonormal(cplx, m, k, "test_svd_drivers");
+            void *V = orthonormal(cplx, n, k, "test_svd_drivers");
             for (kind = 0; kind < 3; kind++) {
                 problem P = make_problem(cplx, kind, m, n, U, V);
                 for (c = 0; c < sizeof cfg / sizeof cfg[0]; c++)
@@ -517,7 +470,8 @@ static void run(kblasf_handle_t h)
             /* (600, 400) with vectors, once per driver on its second spectrum (one call
              * each keeps the tester fast on the reference BLAS) */
             static const config big[] = {{GESVD, 'S', 'S'}, {GESDD, 'S', 'S'}};
-            void *U = orthonormal(cplx, 600, 400), *V = orthonormal(cplx, 400, 400);
+            void *U = orthonormal(cplx, 600, 400, "test_svd_drivers"),
+                 *V = orthonormal(cplx, 400, 400, "test_svd_drivers");
             for (c = 0; c < 2; c++) {
                 problem P = make_problem(cplx, big[c].d == GESVD ? 1 : 2, 600, 400, U, V);
                 svd_case(&P, big[c]);

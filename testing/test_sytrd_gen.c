@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "prec.h"
-#include "test_reduce_gen.h"
+#include "test_lapack_gen.h"
 
 #define BIG_N 1000
 #define NPROBE 3

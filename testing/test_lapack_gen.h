@@ -1,11 +1,11 @@
 /*
- * test_reduce_gen.h — what the testers of the two-sided reductions (test_sytrd_gen.c,
- * test_gebrd_gen.c) share, precision-generic (include after prec.h): the residual
- * precision WT (double for s and d, double complex for c and z) and its BLAS, random
- * elements, the four entry kinds and the calls each must count.
+ * test_lapack_gen.h — what the testers of the LAPACK layer (test_lapack_gen.c,
+ * test_sytrd_gen.c, test_gebrd_gen.c) share, precision-generic (include after prec.h):
+ * the residual precision WT (double for s and d, double complex for c and z) and its BLAS,
+ * random elements, the four entry kinds and the calls each must count.
  */
-#ifndef KBLASF_TEST_REDUCE_GEN_H
-#define KBLASF_TEST_REDUCE_GEN_H
+#ifndef KBLASF_TEST_LAPACK_GEN_H
+#define KBLASF_TEST_LAPACK_GEN_H
 
 #include <complex.h>
 #include <float.h>
@@ -28,11 +28,13 @@ typedef double _Complex WT;
 #define WFN(name) KBLASF_CAT3(z, name, )
 static inline T rnd(void) { double re = test_rand(); return re + I * test_rand(); }
 static inline double wabs(WT x) { return cabs(x); }
+static inline WT wconj(WT x) { return conj(x); }
 #else
 typedef double WT;
 #define WFN(name) KBLASF_CAT3(d, name, )
 static inline T rnd(void) { return (T)test_rand(); }
 static inline double wabs(WT x) { return fabs(x); }
+static inline WT wconj(WT x) { return x; }
 #endif
 
 enum { E_DEVICE, E_HOST, E_F77, E_LAPACK, E_COUNT };
