@@ -338,6 +338,22 @@ static kblasf_status_t cuda_syr2k(kblasf_context *ctx, char uplo, kblasf_int n, 
         PNAME("SYR2K"));
 }
 
+/* the scratch the callers allocate is the scratch the kernel needs */
+typedef char trd_scratch_size_check[KBLASF_TRD_SCRATCH_BYTES == KBLASF_CUDA_TRD_SCRATCH_BYTES ? 1 : -1];
+
+static kblasf_status_t cuda_trd_step(kblasf_context *ctx,
+                                     const KBLASF_CAT2(kblasf_trd_step_, PREC) *s)
+{
+    KBLASF_CAT3(kblasf_cuda_, PREC, trd_step_t) a = {
+        s->len, s->ldp, s->k2, s->ic, s->ia, (CT *)s->pw, (CT *)s->pw2,
+        (const CT *)s->tau_fin, (CT *)s->a, s->d_out, s->e_out, (CT *)s->tau_out, s->scratch};
+
+    cudaSetDevice(ctx->device);
+    return kblasf_cuda_check(KBLASF_CAT3(kblasf_cuda_, PREC, trd_step)((cudaStream_t)ctx->stream,
+                                                                       &a),
+                             PNAME("TRD_STEP kernel"));
+}
+
 void FN(cuda_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
 {
     p->gemv = cuda_gemv;
@@ -352,4 +368,5 @@ void FN(cuda_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
     p->tri_copy = cuda_tri_copy;
     p->set_zero = cuda_set_zero;
     p->syr2k = cuda_syr2k;
+    p->trd_step = cuda_trd_step;
 }

@@ -1,0 +1,367 @@
+/* trd_step.cu — one step of SYTRD/HETRD's panel (DLATRD's loop) in one cooperative kernel,
+ * so that a panel column costs its SYMV and this kernel, with no host round trip
+ * (lapack/sytrd_gen.c; the contract is kblasf_cuda_?trd_step in kblasf_cuda.h).
+ *
+ * A step finishes the column whose y = A22 v the SYMV just made and prepares the next:
+ *   finish: w = tau (y - P t) (t = P2^H v was made by the step before), then
+ *           w -= tau/2 (w^H v) v                      grid sync B (the dot)
+ *   prepare: a -= P conj(P2(ic,:))^T (the panel's update of the next column, summed in the
+ *           same pass over P as P t), the squares and the largest element of its x, and
+ *           u = P2^H x (for the next step's t)       grid sync C (the norm)
+ *           LARFG in every thread (the same arithmetic everywhere), x scaled in place and
+ *           into both panels; block 0 makes t = conj(P2(ia,:)) + s u for the next step.
+ * A thread owns one row (a block at most NT rows), so a row's values stay in registers
+ * from phase to phase. Sums across blocks go through atomics in a scratch that is zero
+ * between steps (the block that finishes last clears it); t is carried to the next step. */
+#include <cooperative_groups.h>
+#include "kblasf_cuda.h"
+#include "cuda_scalar.cuh"
+
+namespace cg = cooperative_groups;
+
+namespace kblasf {
+namespace {
+
+constexpr int NT = 256;   /* threads per block, and the most rows a block owns */
+constexpr int KMAX = 64;  /* columns of the interleaved panel (2 x 32) */
+
+template <typename T> struct TrdScratch {
+    T u[KMAX];    /* P2^H x of the next column, x unscaled (summed) */
+    T t[KMAX];    /* P2^H v for the next finish (written by block 0) */
+    T dot;        /* w^H v (summed) */
+    T wic;        /* w at row ic before its v term */
+    double ssq;   /* sum of |x|^2 */
+    double ssq2;  /* the same, scaled (only when the plain sum would lose range) */
+    unsigned long long maxbits; /* the largest |component| of x, as bits of a double */
+    unsigned int count;         /* blocks done */
+};
+
+template <typename T> struct StepArgs {
+    int64_t len, ldp, k2, ic, ia, rows;
+    T *P, *P2;
+    const T *tau_fin;
+    T *a;
+    typename Sc<T>::Real *d_out, *e_out;
+    T *tau_out;
+    TrdScratch<T> *S;
+};
+
+/* loads of what other blocks wrote before a grid sync: through L2, not the read-only path */
+__device__ __forceinline__ float ldcg(const float *p) { return __ldcg(p); }
+__device__ __forceinline__ double ldcg(const double *p) { return __ldcg(p); }
+__device__ __forceinline__ cuFloatComplex ldcg(const cuFloatComplex *p) { return __ldcg(p); }
+__device__ __forceinline__ cuDoubleComplex ldcg(const cuDoubleComplex *p) { return __ldcg(p); }
+__device__ __forceinline__ unsigned long long ldcg(const unsigned long long *p) { return __ldcg(p); }
+
+template <typename T> __device__ __forceinline__ double abs2(T a)
+{
+    if constexpr (Sc<T>::complex) return (double)a.x * a.x + (double)a.y * a.y;
+    else return (double)a * a;
+}
+template <typename T> __device__ __forceinline__ double absmax(T a)
+{
+    if constexpr (Sc<T>::complex) return fmax(fabs((double)a.x), fabs((double)a.y));
+    else return fabs((double)a);
+}
+template <typename T> __device__ __forceinline__ typename Sc<T>::Real im(T a)
+{
+    if constexpr (Sc<T>::complex) return a.y;
+    else return 0;
+}
+
+/* block-wide sum / max; the result is valid in thread 0 */
+template <typename T> __device__ T block_sum(T v, T *sh)
+{
+    for (int s = 16; s > 0; s >>= 1) v = Sc<T>::add(v, Sc<T>::shfl_xor(v, s));
+    __syncthreads();
+    if ((threadIdx.x & 31) == 0) sh[threadIdx.x >> 5] = v;
+    __syncthreads();
+    if (threadIdx.x == 0)
+        for (int w = 1; w < NT / 32; ++w) v = Sc<T>::add(v, sh[w]);
+    return v;
+}
+__device__ unsigned long long block_max(unsigned long long v, unsigned long long *sh)
+{
+    for (int s = 16; s > 0; s >>= 1) {
+        const unsigned long long o = __shfl_xor_sync(0xffffffffu, v, s);
+        v = o > v ? o : v;
+    }
+    __syncthreads();
+    if ((threadIdx.x & 31) == 0) sh[threadIdx.x >> 5] = v;
+    __syncthreads();
+    if (threadIdx.x == 0)
+        for (int w = 1; w < NT / 32; ++w) v = sh[w] > v ? sh[w] : v;
+    return v;
+}
+
+/* The range of the largest |x| in which the plain sum of squares in double neither
+ * overflows nor loses the small elements that matter (LAPACK's DNRM2 scales instead). */
+template <typename R> struct NormRange;
+template <> struct NormRange<float> {  /* float squares never leave double's range */
+    static constexpr double lo = 0.0, hi = 1e300;
+    static constexpr float safmin = 0x1p-102f; /* SLAMCH('S') / SLAMCH('E') */
+};
+template <> struct NormRange<double> {
+    static constexpr double lo = 0x1p-400, hi = 0x1p+400;
+    static constexpr double safmin = 0x1p-969; /* DLAMCH('S') / DLAMCH('E') */
+};
+
+template <typename R> __device__ __forceinline__ R hyp2(R a, R b) { return hypot(a, b); }
+template <typename R> __device__ __forceinline__ R hyp3(R a, R b, R c) { return norm3d(a, b, c); }
+template <> __device__ __forceinline__ float hyp2(float a, float b) { return hypotf(a, b); }
+template <> __device__ __forceinline__ float hyp3(float a, float b, float c) { return norm3df(a, b, c); }
+
+template <typename T>
+__global__ void __launch_bounds__(NT) trd_step_kernel(const StepArgs<T> p)
+{
+    using R = typename Sc<T>::Real;
+    cg::grid_group grid = cg::this_grid();
+    __shared__ T sh_t[KMAX], sh_cf[KMAX + 2];
+    __shared__ T sh_x[NT], sh_w[NT], sh_v[NT];
+    __shared__ T sh_red[NT / 32];
+    __shared__ double sh_dred[NT / 32];
+    __shared__ unsigned long long sh_mred[NT / 32];
+    TrdScratch<T> *S = p.S;
+    const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+    const int64_t rb = (int64_t)blockIdx.x * p.rows, r = rb + tid, ld = p.ldp;
+    const bool own = tid < p.rows && r < p.len;
+    const bool fin = p.k2 >= 0, prep = p.a != nullptr;
+    const int k2 = fin ? (int)p.k2 : 0, K = fin ? k2 + 2 : 0;
+    const T zero = Sc<T>::zero();
+
+    for (int k = tid; k < k2; k += NT) {
+        sh_t[k] = ldcg(&S->t[k]);
+        if (prep) sh_cf[k] = Sc<T>::conj(Sc<T>::ld(p.P2 + (p.ic + k * ld)));
+    }
+    __syncthreads();
+
+    /* one pass over P(r, 0:k2): P t for w and P conj(P2(ic,:)) for the next column */
+    T v = zero, w = zero, x = zero, sa = zero, wp = zero;
+    T tau = zero;
+    if (fin) tau = Sc<T>::ld(p.tau_fin);
+    if (own) {
+        T st = zero;
+#pragma unroll 8
+        for (int k = 0; k < k2; ++k) {
+            const T pk = Sc<T>::ld(p.P + (r + k * ld));
+            st = Sc<T>::fma(pk, sh_t[k], st);
+            if (prep) sa = Sc<T>::fma(pk, sh_cf[k], sa);
+        }
+        if (fin) {
+            v = Sc<T>::ld(p.P + (r + k2 * ld));
+            wp = Sc<T>::mul(tau, Sc<T>::sub(Sc<T>::ld(p.P + (r + (k2 + 1) * ld)), st));
+        }
+        if (prep) x = Sc<T>::ld(p.a + r);
+    }
+
+    if (fin) { /* w = wp - tau/2 (wp^H v) v */
+        const T part = block_sum(own ? Sc<T>::mul(Sc<T>::conj(wp), v) : zero, sh_red);
+        if (tid == 0) Sc<T>::atomic_add(&S->dot, part);
+        if (prep && own && r == p.ic) S->wic = wp;
+        grid.sync(); /* B */
+        const T al = Sc<T>::mul(Sc<T>::mulr(tau, R(-0.5)), ldcg(&S->dot));
+        if (own) {
+            w = Sc<T>::fma(al, v, wp);
+            p.P[r + (k2 + 1) * ld] = w;
+            p.P2[r + k2 * ld] = w;
+            p.P2[r + (k2 + 1) * ld] = v;
+        }
+        if (prep && tid == 0) { /* row ic of the two new columns, as its owner computes it */
+            const T vic = Sc<T>::ld(p.P + (p.ic + k2 * ld));
+            sh_cf[k2] = Sc<T>::conj(Sc<T>::fma(al, vic, ldcg(&S->wic)));
+            sh_cf[k2 + 1] = Sc<T>::conj(vic);
+        }
+        __syncthreads();
+    }
+
+    if (prep) {
+        /* the next column: its update, diagonal, alpha, and the partial sums of its x */
+        const bool isx = own && r != p.ic && r != p.ia;
+        if (own) {
+            x = Sc<T>::sub(x, sa);
+            if (fin)
+                x = Sc<T>::sub(x, Sc<T>::fma(v, sh_cf[k2], Sc<T>::mul(w, sh_cf[k2 + 1])));
+            if (r == p.ic) {
+                const R dr = Sc<T>::re(x);
+                x = Sc<T>::from_re(dr);
+                p.a[r] = x;
+                *p.d_out = dr;
+            }
+            if (r == p.ia) p.a[r] = x;
+        }
+        sh_x[tid] = isx ? x : zero;
+        sh_w[tid] = w;
+        sh_v[tid] = v;
+        double ss = isx ? abs2(x) : 0.0;
+        ss = block_sum(ss, sh_dred);
+        const unsigned long long mb =
+            block_max(isx ? (unsigned long long)__double_as_longlong(absmax(x)) : 0ull, sh_mred);
+        if (tid == 0) {
+            atomicAdd(&S->ssq, ss);
+            atomicMax(&S->maxbits, mb);
+        }
+        __syncthreads(); /* sh_x, sh_w, sh_v complete */
+        for (int k = warp; k < K; k += NT / 32) { /* u_k = P2(:,k)^H x over this block's rows */
+            T s = zero;
+            for (int i = lane; i < p.rows && rb + i < p.len; i += 32) {
+                const T p2 = k < k2 ? Sc<T>::ld(p.P2 + (rb + i + k * ld)) : (k == k2 ? sh_w[i] : sh_v[i]);
+                s = Sc<T>::fmac(p2, sh_x[i], s);
+            }
+            for (int m = 16; m > 0; m >>= 1) s = Sc<T>::add(s, Sc<T>::shfl_xor(s, m));
+            if (lane == 0) Sc<T>::atomic_add(&S->u[k], s);
+        }
+        grid.sync(); /* C */
+
+        /* ||x||: plain, or scaled by a power of two when the plain sum would lose range */
+        const double M = __longlong_as_double((long long)ldcg(&S->maxbits));
+        R xnorm;
+        if (isfinite(M) && M != 0.0 && (M < NormRange<R>::lo || M > NormRange<R>::hi)) {
+            const int e = ilogb(M);
+            const double sc = scalbn(1.0, -e);
+            double part = 0.0;
+            if (isx) {
+                const double xr = (double)Sc<T>::re(x) * sc, xi = (double)im(x) * sc;
+                part = xr * xr + xi * xi;
+            }
+            part = block_sum(part, sh_dred);
+            if (tid == 0) atomicAdd(&S->ssq2, part);
+            grid.sync(); /* D (every block takes this branch: M is the same everywhere) */
+            xnorm = (R)(sqrt(ldcg(&S->ssq2)) * scalbn(1.0, e));
+        } else {
+            xnorm = (R)sqrt(ldcg(&S->ssq));
+        }
+
+        /* LARFG (DLARFG / ZLARFG), in every thread alike */
+        const T alpha = ldcg(p.a + p.ia);
+        R ar = Sc<T>::re(alpha), ai = im(alpha), beta = ar;
+        T ntau = zero, s = Sc<T>::one();
+        int knt = 0;
+        const R safmin = NormRange<R>::safmin, rsafmn = R(1) / safmin;
+        if (!(xnorm == R(0) && ai == R(0))) {
+            beta = -copysign(Sc<T>::complex ? hyp3(ar, ai, xnorm) : hyp2(ar, xnorm), ar);
+            if (fabs(beta) < safmin) {
+                do {
+                    ++knt;
+                    beta *= rsafmn;
+                    ar *= rsafmn;
+                    ai *= rsafmn;
+                    xnorm *= rsafmn;
+                } while (fabs(beta) < safmin && knt < 20);
+                beta = -copysign(Sc<T>::complex ? hyp3(ar, ai, xnorm) : hyp2(ar, xnorm), ar);
+            }
+            if constexpr (Sc<T>::complex) {
+                ntau = Sc<T>::mk((beta - ar) / beta, -ai / beta);
+                s = Sc<T>::recip(Sc<T>::mk(ar - beta, ai));
+            } else {
+                ntau = (beta - ar) / beta;
+                s = R(1) / (ar - beta);
+            }
+            for (int j = 0; j < knt; ++j) beta *= safmin;
+        }
+        const int64_t kcol = K * ld, kcol1 = (K + 1) * ld;
+        if (isx) {
+            T xo = x;
+            for (int j = 0; j < knt; ++j) xo = Sc<T>::mulr(xo, rsafmn);
+            xo = Sc<T>::mul(xo, s);
+            p.a[r] = xo;
+            p.P[r + kcol] = xo;
+            p.P2[r + kcol1] = xo;
+        }
+        if (own && r == p.ia) {
+            p.a[r] = Sc<T>::from_re(beta);
+            p.P[r + kcol] = Sc<T>::one();
+            p.P2[r + kcol1] = Sc<T>::one();
+        }
+        if (blockIdx.x == 0) { /* the next step's t = P2^H v' = conj(P2(ia,:)) + s u */
+            if (tid == 0) {
+                *p.e_out = beta;
+                *p.tau_out = ntau;
+            }
+            for (int k = tid; k < K; k += NT) {
+                T uk = ldcg(&S->u[k]);
+                for (int j = 0; j < knt; ++j) uk = Sc<T>::mulr(uk, rsafmn);
+                S->t[k] = Sc<T>::fma(s, uk, Sc<T>::conj(ldcg(p.P2 + (p.ia + k * ld))));
+            }
+        }
+    }
+
+    /* the last block to finish clears the sums for the next step */
+    __syncthreads();
+    if (tid == 0) {
+        __threadfence();
+        if (atomicAdd(&S->count, 1u) == gridDim.x - 1) {
+            for (int k = 0; k < KMAX; ++k) S->u[k] = zero;
+            S->dot = zero;
+            S->wic = zero;
+            S->ssq = 0.0;
+            S->ssq2 = 0.0;
+            S->maxbits = 0ull;
+            S->count = 0u;
+        }
+    }
+}
+
+template <typename T, typename A>
+cudaError_t trd_step_run(cudaStream_t stream, const A *a)
+{
+    static_assert(sizeof(TrdScratch<T>) <= KBLASF_CUDA_TRD_SCRATCH_BYTES, "scratch too small");
+    static std::atomic<int> occ[kMaxDevices];
+    const bool prep = a->a != nullptr;
+    if (a->len < (prep ? 2 : 1) || a->k2 > KMAX - 2 || (a->k2 < 0 && !prep) ||
+        (prep && !((a->ic == 0 && a->ia == 1) || (a->ic == a->len - 1 && a->ia == a->len - 2))))
+        return cudaErrorInvalidValue;
+    DevInfo d;
+    cudaError_t e = dev_info(d);
+    if (e != cudaSuccess) return e;
+    int64_t slots;
+    e = resident_tbs(trd_step_kernel<T>, NT, 0, d, occ, slots);
+    if (e != cudaSuccess) return e;
+
+    StepArgs<T> p;
+    p.len = a->len;
+    p.ldp = a->ldp;
+    p.k2 = a->k2 < 0 ? -1 : a->k2;
+    p.ic = a->ic;
+    p.ia = a->ia;
+    p.P = a->pw;
+    p.P2 = a->pw2;
+    p.tau_fin = a->tau_fin;
+    p.a = a->a;
+    p.d_out = a->d_out;
+    p.e_out = a->e_out;
+    p.tau_out = a->tau_out;
+    p.S = static_cast<TrdScratch<T> *>(a->scratch);
+    /* about one block per SM (a grid sync costs more with more blocks), rows a multiple of
+     * a warp, at most NT, and never more blocks than can be resident at once */
+    int64_t rows = (p.len + d.sms - 1) / d.sms;
+    rows = (rows + 31) / 32 * 32;
+    if ((p.len + rows - 1) / rows > slots) rows = ((p.len + slots - 1) / slots + 31) / 32 * 32;
+    if (rows > NT) return cudaErrorInvalidValue; /* beyond NT x resident blocks rows */
+    p.rows = rows;
+    const int64_t G = (p.len + rows - 1) / rows;
+
+    cudaLaunchConfig_t cfg = {};
+    cudaLaunchAttribute attr[1];
+    attr[0].id = cudaLaunchAttributeCooperative;
+    attr[0].val.cooperative = 1;
+    cfg.gridDim = dim3((unsigned)G);
+    cfg.blockDim = dim3(NT);
+    cfg.stream = stream;
+    cfg.attrs = attr;
+    cfg.numAttrs = 1;
+    return cudaLaunchKernelEx(&cfg, trd_step_kernel<T>, p);
+}
+
+} // namespace
+} // namespace kblasf
+
+#define KBLASF_TRD_STEP(P, T)                                                               \
+    extern "C" cudaError_t kblasf_cuda_##P##trd_step(cudaStream_t stream,                   \
+                                                     const kblasf_cuda_##P##trd_step_t *a)  \
+    {                                                                                       \
+        return kblasf::trd_step_run<T>(stream, a);                                          \
+    }
+KBLASF_TRD_STEP(s, float)
+KBLASF_TRD_STEP(d, double)
+KBLASF_TRD_STEP(c, cuFloatComplex)
+KBLASF_TRD_STEP(z, cuDoubleComplex)
