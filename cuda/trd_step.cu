@@ -30,6 +30,7 @@ template <typename T> struct TrdScratch {
     T t[KMAX];    /* P2^H v for the next finish (written by block 0) */
     T dot;        /* w^H v (summed) */
     T wic;        /* w at row ic before its v term */
+    T alpha;      /* the next column's alpha (its row is overwritten by beta after sync C) */
     double ssq;   /* sum of |x|^2 */
     double ssq2;  /* the same, scaled (only when the plain sum would lose range) */
     unsigned long long maxbits; /* the largest |component| of x, as bits of a double */
@@ -135,23 +136,39 @@ __global__ void __launch_bounds__(NT) trd_step_kernel(const StepArgs<T> p)
     }
     __syncthreads();
 
-    /* one pass over P(r, 0:k2): P t for w and P conj(P2(ic,:)) for the next column */
+    /* one pass over P(:, 0:k2): P t for w and P conj(P2(ic,:)) for the next column; when
+     * a block has fewer rows than threads, g threads share a row's columns */
     T v = zero, w = zero, x = zero, sa = zero, wp = zero;
     T tau = zero;
     if (fin) tau = Sc<T>::ld(p.tau_fin);
-    if (own) {
+    {
+        const int g = NT / (int)p.rows, i = tid % (int)p.rows, q = tid / (int)p.rows;
         T st = zero;
+        if (q < g && rb + i < p.len) {
+            const T *pr = p.P + (rb + i);
 #pragma unroll 8
-        for (int k = 0; k < k2; ++k) {
-            const T pk = Sc<T>::ld(p.P + (r + k * ld));
-            st = Sc<T>::fma(pk, sh_t[k], st);
-            if (prep) sa = Sc<T>::fma(pk, sh_cf[k], sa);
+            for (int k = q; k < k2; k += g) {
+                const T pk = Sc<T>::ld(pr + k * ld);
+                st = Sc<T>::fma(pk, sh_t[k], st);
+                if (prep) sa = Sc<T>::fma(pk, sh_cf[k], sa);
+            }
         }
-        if (fin) {
+        if (g > 1) {
+            sh_x[tid] = st;
+            sh_w[tid] = sa;
+            __syncthreads();
+            if (tid < p.rows)
+                for (int j = 1; j < g; ++j) {
+                    st = Sc<T>::add(st, sh_x[tid + j * p.rows]);
+                    sa = Sc<T>::add(sa, sh_w[tid + j * p.rows]);
+                }
+            __syncthreads();
+        }
+        if (own && fin) {
             v = Sc<T>::ld(p.P + (r + k2 * ld));
             wp = Sc<T>::mul(tau, Sc<T>::sub(Sc<T>::ld(p.P + (r + (k2 + 1) * ld)), st));
         }
-        if (prep) x = Sc<T>::ld(p.a + r);
+        if (own && prep) x = Sc<T>::ld(p.a + r);
     }
 
     if (fin) { /* w = wp - tau/2 (wp^H v) v */
@@ -187,7 +204,7 @@ __global__ void __launch_bounds__(NT) trd_step_kernel(const StepArgs<T> p)
                 p.a[r] = x;
                 *p.d_out = dr;
             }
-            if (r == p.ia) p.a[r] = x;
+            if (r == p.ia) S->alpha = x;
         }
         sh_x[tid] = isx ? x : zero;
         sh_w[tid] = w;
@@ -201,14 +218,29 @@ __global__ void __launch_bounds__(NT) trd_step_kernel(const StepArgs<T> p)
             atomicMax(&S->maxbits, mb);
         }
         __syncthreads(); /* sh_x, sh_w, sh_v complete */
-        for (int k = warp; k < K; k += NT / 32) { /* u_k = P2(:,k)^H x over this block's rows */
-            T s = zero;
+        { /* u_k = P2(:,k)^H x over this block's rows: warp w on columns w + 8j, lanes on rows */
+            constexpr int W = NT / 32, J = KMAX / W;
+            T s[J];
+#pragma unroll
+            for (int j = 0; j < J; ++j) s[j] = zero;
             for (int i = lane; i < p.rows && rb + i < p.len; i += 32) {
-                const T p2 = k < k2 ? Sc<T>::ld(p.P2 + (rb + i + k * ld)) : (k == k2 ? sh_w[i] : sh_v[i]);
-                s = Sc<T>::fmac(p2, sh_x[i], s);
+                const T xi = sh_x[i];
+#pragma unroll
+                for (int j = 0; j < J; ++j) {
+                    const int k = warp + W * j;
+                    if (k < K) {
+                        const T p2 = k < k2 ? Sc<T>::ld(p.P2 + (rb + i + k * ld))
+                                            : (k == k2 ? sh_w[i] : sh_v[i]);
+                        s[j] = Sc<T>::fmac(p2, xi, s[j]);
+                    }
+                }
             }
-            for (int m = 16; m > 0; m >>= 1) s = Sc<T>::add(s, Sc<T>::shfl_xor(s, m));
-            if (lane == 0) Sc<T>::atomic_add(&S->u[k], s);
+#pragma unroll
+            for (int j = 0; j < J; ++j) {
+                if (warp + W * j >= K) break;
+                for (int m = 16; m > 0; m >>= 1) s[j] = Sc<T>::add(s[j], Sc<T>::shfl_xor(s[j], m));
+                if (lane == 0) Sc<T>::atomic_add(&S->u[warp + W * j], s[j]);
+            }
         }
         grid.sync(); /* C */
 
@@ -232,7 +264,7 @@ __global__ void __launch_bounds__(NT) trd_step_kernel(const StepArgs<T> p)
         }
 
         /* LARFG (DLARFG / ZLARFG), in every thread alike */
-        const T alpha = ldcg(p.a + p.ia);
+        const T alpha = ldcg(&S->alpha);
         R ar = Sc<T>::re(alpha), ai = im(alpha), beta = ar;
         T ntau = zero, s = Sc<T>::one();
         int knt = 0;
@@ -293,6 +325,7 @@ __global__ void __launch_bounds__(NT) trd_step_kernel(const StepArgs<T> p)
             for (int k = 0; k < KMAX; ++k) S->u[k] = zero;
             S->dot = zero;
             S->wic = zero;
+            S->alpha = zero;
             S->ssq = 0.0;
             S->ssq2 = 0.0;
             S->maxbits = 0ull;
