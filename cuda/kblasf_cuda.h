@@ -111,26 +111,26 @@ cudaError_t kblasf_cuda_tri_copy(cudaStream_t stream, char uplo, int unit, int64
                                  void *B, int64_t ldb);
 
 /* One step of SYTRD/HETRD's panel (DLATRD's loop; lapack/sytrd_gen.c, cuda/trd_step.cu),
- * on len rows of the interleaved panels pw = [v0 w0 v1 w1 ...] and pw2 = [w0 v0 w1 v1 ...]
- * (pointers at the step's first row, leading dimension ldp):
- *  - finish (k2 >= 0, k2 <= 62 even): v is pw(:,k2) and y = A22 v is pw(:,k2+1); with
- *    tau = *tau_fin: w = tau (y - pw(:,0:k2) t) - tau/2 (w^H v) v, where t = pw2(:,0:k2)^H v
- *    is taken from the scratch (the step that made v left it there); w goes to pw(:,k2+1)
- *    and pw2(:,k2), v to pw2(:,k2+1);
+ * on len rows of the interleaved panel pw = [v0 w0 v1 w1 ...] (pointer at the step's first
+ * row, leading dimension ldp); pw~ is pw with each pair of columns swapped (pw~(:,k) =
+ * pw(:,k^1)):
+ *  - finish (k2 >= 0, k2 <= 126 even): v is pw(:,k2) and y = A22 v is pw(:,k2+1); with
+ *    tau = *tau_fin: w = tau (y - pw(:,0:k2) t) - tau/2 (w^H v) v, where t = pw~(:,0:k2)^H v
+ *    is taken from the scratch (the step that made v left it there); w goes to pw(:,k2+1);
  *  - prepare (a != NULL, len >= 2): the next column a (len rows, its diagonal at row ic and
  *    LARFG's alpha at row ia: (ic, ia) = (0, 1) or (len-1, len-2)) is updated,
- *    a -= pw(:,0:K) conj(pw2(ic,0:K))^T with K = k2+2 (0 without a finish); *d_out = the
+ *    a -= pw(:,0:K) conj(pw~(ic,0:K))^T with K = k2+2 (0 without a finish); *d_out = the
  *    real part of a(ic), left real in a; then LARFG as LAPACK's DLARFG/ZLARFG on alpha and
  *    the other rows x: *e_out = beta, also stored at a(ia), *tau_out = tau, x scaled in
- *    place; v' (1 at ia, x elsewhere, row ic left alone) goes to pw(:,K) and pw2(:,K+1),
- *    and t' = pw2(:,0:K)^H v' to the scratch for the next finish.
+ *    place; v' (1 at ia, x elsewhere, row ic left alone) goes to pw(:,K), and
+ *    t' = pw~(:,0:K)^H v' to the scratch for the next finish.
  * scratch: KBLASF_CUDA_TRD_SCRATCH_BYTES of device memory, zero before a sequence of
  * steps and carried from step to step. Cooperative launch (all blocks resident). */
-#define KBLASF_CUDA_TRD_SCRATCH_BYTES 4096
+#define KBLASF_CUDA_TRD_SCRATCH_BYTES 32768
 #define KBLASF_CUDA_TRD_STEP(P, T, R)                                                   \
 typedef struct {                                                                        \
     int64_t len, ldp, k2, ic, ia;                                                       \
-    T *pw, *pw2;                                                                        \
+    T *pw;                                                                              \
     const T *tau_fin;                                                                   \
     T *a;                                                                               \
     R *d_out, *e_out;                                                                   \

@@ -2,14 +2,19 @@
  * so that a panel column costs its SYMV and this kernel, with no host round trip
  * (lapack/sytrd_gen.c; the contract is kblasf_cuda_?trd_step in kblasf_cuda.h).
  *
- * A step finishes the column whose y = A22 v the SYMV just made and prepares the next:
- *   finish: w = tau (y - P t) (t = P2^H v was made by the step before), then
+ * The panel P = [v0 w0 v1 w1 ...] holds DLATRD's V and W interleaved, so that each of
+ * DLATRD's pairs of products is one product with P or with P~, the same columns with each
+ * pair swapped (P~(:,k) = P(:,k^1) = [w0 v0 w1 v1 ...]):
+ * a -= P conj(P~(ic,:))^T, t = P~^H v = (W^H v, V^H v), w -= P t. A step finishes the
+ * column whose y = A22 v the SYMV just made and prepares the next:
+ *   finish: w = tau (y - P t) (t was made by the step before), then
  *           w -= tau/2 (w^H v) v                      grid sync B (the dot)
- *   prepare: a -= P conj(P2(ic,:))^T (the panel's update of the next column, summed in the
+ *   prepare: a -= P conj(P~(ic,:))^T (the panel's update of the next column, summed in the
  *           same pass over P as P t), the squares and the largest element of its x, and
- *           u = P2^H x (for the next step's t)       grid sync C (the norm)
+ *           u = P~^H x (for the next step's t; the block's rows of P again, now from L2)
+ *                                                      grid sync C (the norm)
  *           LARFG in every thread (the same arithmetic everywhere), x scaled in place and
- *           into both panels; block 0 makes t = conj(P2(ia,:)) + s u for the next step.
+ *           into P; block 0 makes t = conj(P~(ia,:)) + s u for the next step.
  * A thread owns one row (a block at most NT rows), so a row's values stay in registers
  * from phase to phase. Sums across blocks go through atomics in a scratch that is zero
  * between steps (the block that finishes last clears it); t is carried to the next step. */
@@ -23,11 +28,13 @@ namespace kblasf {
 namespace {
 
 constexpr int NT = 256;   /* threads per block, and the most rows a block owns */
-constexpr int KMAX = 64;  /* columns of the interleaved panel (2 x 32) */
+constexpr int KMAX = 128; /* columns of the interleaved panel (2 x 64) */
+constexpr int NU = 8;     /* copies of the u sums: block b adds into copy b % NU, so that
+                           * the blocks' atomics do not all queue on the same addresses */
 
 template <typename T> struct TrdScratch {
-    T u[KMAX];    /* P2^H x of the next column, x unscaled (summed) */
-    T t[KMAX];    /* P2^H v for the next finish (written by block 0) */
+    T u[NU][KMAX]; /* P~^H x of the next column, x unscaled (summed, NU partial copies) */
+    T t[KMAX];    /* P~^H v for the next finish (written by block 0) */
     T dot;        /* w^H v (summed) */
     T wic;        /* w at row ic before its v term */
     T alpha;      /* the next column's alpha (its row is overwritten by beta after sync C) */
@@ -39,7 +46,7 @@ template <typename T> struct TrdScratch {
 
 template <typename T> struct StepArgs {
     int64_t len, ldp, k2, ic, ia, rows;
-    T *P, *P2;
+    T *P;
     const T *tau_fin;
     T *a;
     typename Sc<T>::Real *d_out, *e_out;
@@ -113,7 +120,7 @@ template <> __device__ __forceinline__ float hyp2(float a, float b) { return hyp
 template <> __device__ __forceinline__ float hyp3(float a, float b, float c) { return norm3df(a, b, c); }
 
 template <typename T>
-__global__ void __launch_bounds__(NT) trd_step_kernel(const StepArgs<T> p)
+__global__ void __launch_bounds__(NT, 2) trd_step_kernel(const StepArgs<T> p)
 {
     using R = typename Sc<T>::Real;
     cg::grid_group grid = cg::this_grid();
@@ -132,11 +139,11 @@ __global__ void __launch_bounds__(NT) trd_step_kernel(const StepArgs<T> p)
 
     for (int k = tid; k < k2; k += NT) {
         sh_t[k] = ldcg(&S->t[k]);
-        if (prep) sh_cf[k] = Sc<T>::conj(Sc<T>::ld(p.P2 + (p.ic + k * ld)));
+        if (prep) sh_cf[k] = Sc<T>::conj(Sc<T>::ld(p.P + (p.ic + (k ^ 1) * ld)));
     }
     __syncthreads();
 
-    /* one pass over P(:, 0:k2): P t for w and P conj(P2(ic,:)) for the next column; when
+    /* one pass over P(:, 0:k2): P t for w and P conj(P~(ic,:)) for the next column; when
      * a block has fewer rows than threads, g threads share a row's columns */
     T v = zero, w = zero, x = zero, sa = zero, wp = zero;
     T tau = zero;
@@ -145,12 +152,24 @@ __global__ void __launch_bounds__(NT) trd_step_kernel(const StepArgs<T> p)
         const int g = NT / (int)p.rows, i = tid % (int)p.rows, q = tid / (int)p.rows;
         T st = zero;
         if (q < g && rb + i < p.len) {
+            /* CH loads issued before their products: enough bytes in flight per SM */
+            constexpr int CH = sizeof(T) >= 16 ? 8 : 16;
             const T *pr = p.P + (rb + i);
-#pragma unroll 8
-            for (int k = q; k < k2; k += g) {
-                const T pk = Sc<T>::ld(pr + k * ld);
-                st = Sc<T>::fma(pk, sh_t[k], st);
-                if (prep) sa = Sc<T>::fma(pk, sh_cf[k], sa);
+            for (int k0 = q; k0 < k2; k0 += CH * g) {
+                T pk[CH];
+#pragma unroll
+                for (int j = 0; j < CH; ++j) {
+                    const int k = k0 + j * g;
+                    pk[j] = k < k2 ? Sc<T>::ld(pr + k * ld) : zero;
+                }
+#pragma unroll
+                for (int j = 0; j < CH; ++j) {
+                    const int k = k0 + j * g;
+                    if (k < k2) {
+                        st = Sc<T>::fma(pk[j], sh_t[k], st);
+                        if (prep) sa = Sc<T>::fma(pk[j], sh_cf[k], sa);
+                    }
+                }
             }
         }
         if (g > 1) {
@@ -180,8 +199,6 @@ __global__ void __launch_bounds__(NT) trd_step_kernel(const StepArgs<T> p)
         if (own) {
             w = Sc<T>::fma(al, v, wp);
             p.P[r + (k2 + 1) * ld] = w;
-            p.P2[r + k2 * ld] = w;
-            p.P2[r + (k2 + 1) * ld] = v;
         }
         if (prep && tid == 0) { /* row ic of the two new columns, as its owner computes it */
             const T vic = Sc<T>::ld(p.P + (p.ic + k2 * ld));
@@ -218,7 +235,7 @@ __global__ void __launch_bounds__(NT) trd_step_kernel(const StepArgs<T> p)
             atomicMax(&S->maxbits, mb);
         }
         __syncthreads(); /* sh_x, sh_w, sh_v complete */
-        { /* u_k = P2(:,k)^H x over this block's rows: warp w on columns w + 8j, lanes on rows */
+        { /* u_k = P~(:,k)^H x over this block's rows: warp w on columns w + 8j, lanes on rows */
             constexpr int W = NT / 32, J = KMAX / W;
             T s[J];
 #pragma unroll
@@ -229,7 +246,7 @@ __global__ void __launch_bounds__(NT) trd_step_kernel(const StepArgs<T> p)
                 for (int j = 0; j < J; ++j) {
                     const int k = warp + W * j;
                     if (k < K) {
-                        const T p2 = k < k2 ? Sc<T>::ld(p.P2 + (rb + i + k * ld))
+                        const T p2 = k < k2 ? Sc<T>::ld(p.P + (rb + i + (k ^ 1) * ld))
                                             : (k == k2 ? sh_w[i] : sh_v[i]);
                         s[j] = Sc<T>::fmac(p2, xi, s[j]);
                     }
@@ -239,7 +256,7 @@ __global__ void __launch_bounds__(NT) trd_step_kernel(const StepArgs<T> p)
             for (int j = 0; j < J; ++j) {
                 if (warp + W * j >= K) break;
                 for (int m = 16; m > 0; m >>= 1) s[j] = Sc<T>::add(s[j], Sc<T>::shfl_xor(s[j], m));
-                if (lane == 0) Sc<T>::atomic_add(&S->u[warp + W * j], s[j]);
+                if (lane == 0) Sc<T>::atomic_add(&S->u[blockIdx.x % NU][warp + W * j], s[j]);
             }
         }
         grid.sync(); /* C */
@@ -290,39 +307,43 @@ __global__ void __launch_bounds__(NT) trd_step_kernel(const StepArgs<T> p)
             }
             for (int j = 0; j < knt; ++j) beta *= safmin;
         }
-        const int64_t kcol = K * ld, kcol1 = (K + 1) * ld;
+        const int64_t kcol = K * ld;
         if (isx) {
             T xo = x;
             for (int j = 0; j < knt; ++j) xo = Sc<T>::mulr(xo, rsafmn);
             xo = Sc<T>::mul(xo, s);
             p.a[r] = xo;
             p.P[r + kcol] = xo;
-            p.P2[r + kcol1] = xo;
         }
         if (own && r == p.ia) {
             p.a[r] = Sc<T>::from_re(beta);
             p.P[r + kcol] = Sc<T>::one();
-            p.P2[r + kcol1] = Sc<T>::one();
         }
-        if (blockIdx.x == 0) { /* the next step's t = P2^H v' = conj(P2(ia,:)) + s u */
+        if (blockIdx.x == 0) { /* the next step's t = P~^H v' = conj(P~(ia,:)) + s u */
             if (tid == 0) {
                 *p.e_out = beta;
                 *p.tau_out = ntau;
             }
             for (int k = tid; k < K; k += NT) {
-                T uk = ldcg(&S->u[k]);
+                T uk = ldcg(&S->u[0][k]);
+                for (int c = 1; c < NU; ++c) uk = Sc<T>::add(uk, ldcg(&S->u[c][k]));
                 for (int j = 0; j < knt; ++j) uk = Sc<T>::mulr(uk, rsafmn);
-                S->t[k] = Sc<T>::fma(s, uk, Sc<T>::conj(ldcg(p.P2 + (p.ia + k * ld))));
+                S->t[k] = Sc<T>::fma(s, uk, Sc<T>::conj(ldcg(p.P + (p.ia + (k ^ 1) * ld))));
             }
         }
     }
 
     /* the last block to finish clears the sums for the next step */
+    __shared__ bool last;
     __syncthreads();
     if (tid == 0) {
         __threadfence();
-        if (atomicAdd(&S->count, 1u) == gridDim.x - 1) {
-            for (int k = 0; k < KMAX; ++k) S->u[k] = zero;
+        last = atomicAdd(&S->count, 1u) == gridDim.x - 1;
+    }
+    __syncthreads();
+    if (last) {
+        for (int k = tid; k < NU * KMAX; k += NT) S->u[k / KMAX][k % KMAX] = zero;
+        if (tid == 0) {
             S->dot = zero;
             S->wic = zero;
             S->alpha = zero;
@@ -357,16 +378,15 @@ cudaError_t trd_step_run(cudaStream_t stream, const A *a)
     p.ic = a->ic;
     p.ia = a->ia;
     p.P = a->pw;
-    p.P2 = a->pw2;
     p.tau_fin = a->tau_fin;
     p.a = a->a;
     p.d_out = a->d_out;
     p.e_out = a->e_out;
     p.tau_out = a->tau_out;
     p.S = static_cast<TrdScratch<T> *>(a->scratch);
-    /* about one block per SM (a grid sync costs more with more blocks), rows a multiple of
-     * a warp, at most NT, and never more blocks than can be resident at once */
-    int64_t rows = (p.len + d.sms - 1) / d.sms;
+    /* about two blocks per SM (enough loads in flight; a grid sync costs more with more
+     * blocks), rows a multiple of a warp, at most NT, never more blocks than are resident */
+    int64_t rows = (p.len + 2 * d.sms - 1) / (2 * d.sms);
     rows = (rows + 31) / 32 * 32;
     if ((p.len + rows - 1) / rows > slots) rows = ((p.len + slots - 1) / slots + 31) / 32 * 32;
     if (rows > NT) return cudaErrorInvalidValue; /* beyond NT x resident blocks rows */

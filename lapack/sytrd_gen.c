@@ -17,11 +17,11 @@
  * of A is never touched. (Earlier versions ran LARFG, then also the corrections, on the
  * CPU: 65-70 us a column at n = 8192 in round trips and small calls; doc/reductions.md.)
  *
- * The panel lives twice on the device, interleaved in both orders: PW = [v0 w0 v1 w1 ...]
- * and PW2 = [w0 v0 w1 v1 ...] (columns of n rows, in the order the columns are done), so
- * that each of DLATRD's pairs of products is one product: a -= PW conj(PW2(c,:))^T,
- * t = PW2^H v = (W^H v, V^H v) interleaved, w -= PW t; PW also feeds the SYR2K (V and W
- * as two matrices of leading dimension 2n).
+ * The panel lives on the device as PW = [v0 w0 v1 w1 ...] (columns of n rows, in the order
+ * the columns are done): with PW~ the same columns with each pair swapped ([w0 v0 w1 ...],
+ * read from PW by index), each of DLATRD's pairs of products is one product:
+ * a -= PW conj(PW~(c,:))^T, t = PW~^H v = (W^H v, V^H v) interleaved, w -= PW t; PW also
+ * feeds the SYR2K (V and W as two matrices of leading dimension 2n).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,9 +29,11 @@
 #include "lapack.h"
 #include "lapack_aux.h"
 
-/* Panel width, and the order of the trailing block the CPU finishes alone (below it the
- * device's fixed cost per column is more than the CPU's whole column). */
-enum { TRD_NB = 32, TRD_NX = 128 };
+/* Panel width (64, not LAPACK's 32: the SYR2K reads and writes the trailing triangle once
+ * a panel, and at k = 32 that traffic was half the SYMV's cost per column; the step's
+ * extra columns come from L2), and the order of the trailing block the CPU finishes alone
+ * (below it the device's fixed cost per column is more than the CPU's whole column). */
+enum { TRD_NB = 64, TRD_NX = 128 };
 
 typedef KBLASF_CAT2(kblasf_trd_step_, PREC) trd_step_t;
 
@@ -44,7 +46,7 @@ typedef struct trd {
     RT *d, *e;       /* host: the caller's */
     T *tau;
     T *col;          /* host, page-locked: the last block */
-    T *PW, *PW2;     /* device: the panel interleaved, n x 2 nb each (ld n) */
+    T *PW;           /* device: the panel interleaved, n x 2 nb (ld n) */
     RT *dd, *de;     /* device: d and e of the panels' columns */
     T *dtau;         /* device: their tau */
     void *S;         /* device: the steps' scratch */
@@ -57,10 +59,10 @@ static T *at(T *A, kblasf_int lda, kblasf_int i, kblasf_int j)
     return A + i + (size_t)j * lda;
 }
 
-/* Column k of the interleaved panels, from row r (ld n). */
-static T *pw(const trd *t, T *P, kblasf_int k, kblasf_int r)
+/* Column k of the interleaved panel, from row r (ld n). */
+static T *pw(const trd *t, kblasf_int k, kblasf_int r)
 {
-    return P + r + (size_t)k * t->n;
+    return t->PW + r + (size_t)k * t->n;
 }
 
 /* One trd_step on rows rs .. rs+len-1: finish the panel's column done (done >= 0, tau at
@@ -74,8 +76,7 @@ static kblasf_status_t step(trd *t, kblasf_int rs, kblasf_int len, kblasf_int do
     s.len = len;
     s.ldp = t->n;
     s.k2 = done >= 0 ? 2 * done : -1;
-    s.pw = pw(t, t->PW, 0, rs);
-    s.pw2 = pw(t, t->PW2, 0, rs);
+    s.pw = pw(t, 0, rs);
     s.tau_fin = tau_fin;
     s.scratch = t->S;
     if (c >= 0) {
@@ -98,8 +99,8 @@ static kblasf_status_t column(trd *t, kblasf_int done, kblasf_int v0, kblasf_int
     kblasf_status_t st;
 
     st = PRIMS(t->ctx)->symv(t->ctx, t->lower ? 'L' : 'U', len, 1, t->dA, t->ldda, v0,
-                             pw(t, t->PW, 2 * done, v0), 1, 0,
-                             pw(t, t->PW, 2 * done + 1, v0), 1);
+                             pw(t, 2 * done, v0), 1, 0,
+                             pw(t, 2 * done + 1, v0), 1);
     t->columns++;
     return st ? st : step(t, v0, len, done, t->dtau + (t->lower ? c : c - 1), next, ie);
 }
@@ -111,7 +112,7 @@ static kblasf_status_t panel_end(trd *t, kblasf_int s, kblasf_int m, kblasf_int 
     if (m == 0)
         return KBLASF_STATUS_SUCCESS;
     return PRIMS(t->ctx)->syr2k(t->ctx, t->lower ? 'L' : 'U', m, TRD_NB, -1,
-                                pw(t, t->PW, 0, r0), 2 * t->n, pw(t, t->PW, 1, r0), 2 * t->n,
+                                pw(t, 0, r0), 2 * t->n, pw(t, 1, r0), 2 * t->n,
                                 1, at(t->dA, t->ldda, s, s), t->ldda);
 }
 
@@ -216,7 +217,7 @@ static kblasf_status_t sytrd(kblasf_handle_t h, char uplo, kblasf_int n, T *A, k
 {
     kblasf_int nb = TRD_NB, nlast = MIN(n, (kblasf_int)TRD_NX);
     size_t panel = (size_t)n * 2 * nb;
-    size_t bytes = KBLASF_TRD_SCRATCH_BYTES + (2 * panel + n) * sizeof(T) + 2 * n * sizeof(RT);
+    size_t bytes = KBLASF_TRD_SCRATCH_BYTES + (panel + n) * sizeof(T) + 2 * n * sizeof(RT);
     trd t = {0};
     T *host = NULL;
     char *dev = NULL;
@@ -240,8 +241,7 @@ static kblasf_status_t sytrd(kblasf_handle_t h, char uplo, kblasf_int n, T *A, k
     t.col = host;
     t.S = dev;
     t.PW = (T *)(dev + KBLASF_TRD_SCRATCH_BYTES);
-    t.PW2 = t.PW + panel;
-    t.dtau = t.PW2 + panel;
+    t.dtau = t.PW + panel;
     t.dd = (RT *)(t.dtau + n);
     t.de = t.dd + n;
     st = reduce(&t);

@@ -345,7 +345,7 @@ static kblasf_status_t cuda_trd_step(kblasf_context *ctx,
                                      const KBLASF_CAT2(kblasf_trd_step_, PREC) *s)
 {
     KBLASF_CAT3(kblasf_cuda_, PREC, trd_step_t) a = {
-        s->len, s->ldp, s->k2, s->ic, s->ia, (CT *)s->pw, (CT *)s->pw2,
+        s->len, s->ldp, s->k2, s->ic, s->ia, (CT *)s->pw,
         (const CT *)s->tau_fin, (CT *)s->a, s->d_out, s->e_out, (CT *)s->tau_out, s->scratch};
 
     cudaSetDevice(ctx->device);

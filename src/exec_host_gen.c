@@ -155,20 +155,20 @@ static kblasf_status_t host_set_zero(kblasf_context *ctx, kblasf_int m, kblasf_i
     return KBLASF_STATUS_SUCCESS;
 }
 
-/* DLATRD's loop body, as prims.h states it; LARFG is LAPACK's. */
+/* DLATRD's loop body, as prims.h states it (P~(:,k) = P(:,k^1)); LARFG is LAPACK's. */
 static kblasf_status_t host_trd_step(kblasf_context *ctx, const KBLASF_CAT2(kblasf_trd_step_, PREC) *s)
 {
     kblasf_int len = s->len, k2 = s->k2, K = k2 >= 0 ? k2 + 2 : 0, r, k;
     size_t ld = (size_t)s->ldp;
-    T *P = s->pw, *P2 = s->pw2;
+    T *P = s->pw;
 
     (void)ctx;
     if (k2 >= 0) {
         T tau = *s->tau_fin, *v = P + k2 * ld, *w = P + (k2 + 1) * ld, dot = 0, al;
-        for (k = 0; k < k2; k++) { /* y -= P(:,k) t_k, t_k = P2(:,k)^H v */
+        for (k = 0; k < k2; k++) { /* y -= P(:,k) t_k, t_k = P~(:,k)^H v */
             T tk = 0;
             for (r = 0; r < len; r++)
-                tk += CONJ(P2[r + k * ld]) * v[r];
+                tk += CONJ(P[r + (k ^ 1) * ld]) * v[r];
             for (r = 0; r < len; r++)
                 w[r] -= P[r + k * ld] * tk;
         }
@@ -177,17 +177,14 @@ static kblasf_status_t host_trd_step(kblasf_context *ctx, const KBLASF_CAT2(kbla
             dot += CONJ(w[r]) * v[r];
         }
         al = -(RT)0.5 * tau * dot;
-        for (r = 0; r < len; r++) {
+        for (r = 0; r < len; r++)
             w[r] += al * v[r];
-            P2[r + k2 * ld] = w[r];
-            P2[r + (k2 + 1) * ld] = v[r];
-        }
     }
     if (s->a) {
         T *a = s->a, alpha, tau;
         kblasf_int ic = s->ic, ia = s->ia, nx = len - 1, one = 1;
         for (k = 0; k < K; k++) {
-            T cf = CONJ(P2[ic + k * ld]);
+            T cf = CONJ(P[ic + (k ^ 1) * ld]);
             for (r = 0; r < len; r++)
                 a[r] -= P[r + k * ld] * cf;
         }
@@ -200,7 +197,7 @@ static kblasf_status_t host_trd_step(kblasf_context *ctx, const KBLASF_CAT2(kbla
         a[ia] = REAL(alpha);
         for (r = 0; r < len; r++)
             if (r != ic)
-                P[r + K * ld] = P2[r + (K + 1) * ld] = r == ia ? 1 : a[r];
+                P[r + K * ld] = r == ia ? 1 : a[r];
     }
     return KBLASF_STATUS_SUCCESS;
 }

@@ -18,23 +18,23 @@ typedef float RT_c;
 typedef double RT_z;
 
 /* Device scratch of one sequence of trd_step calls (zero before the first). */
-#define KBLASF_TRD_SCRATCH_BYTES 4096
+#define KBLASF_TRD_SCRATCH_BYTES 32768
 
 #define KBLASF_PRIMS_TABLE(P, T)                                                        \
 /* One step of SYTRD/HETRD's panel (DLATRD's loop, lapack/sytrd_gen.c) on len rows of    \
- * the interleaved panels pw = [v0 w0 v1 w1 ...], pw2 = [w0 v0 w1 v1 ...] (at the step's \
- * first row, leading dimension ldp). Finish (k2 >= 0): v = pw(:,k2), y = A22 v in      \
- * pw(:,k2+1); w := tau (y - pw(:,0:k2) pw2(:,0:k2)^H v) - tau/2 (w^H v) v with tau =   \
- * *tau_fin, into pw(:,k2+1) and pw2(:,k2), v into pw2(:,k2+1). Prepare (a != NULL,     \
- * len >= 2; diagonal at row ic, alpha at ia, (ic, ia) = (0, 1) or (len-1, len-2)):      \
- * a -= pw(:,0:K) conj(pw2(ic,0:K))^T, K = k2+2 (0 without a finish); *d_out = re a(ic), \
- * a(ic) made real; LARFG on alpha = a(ia) and x = the other rows: *e_out = beta, also   \
- * into a(ia), *tau_out = tau, x scaled in place; v' (1 at ia, x elsewhere, not row ic)  \
- * into pw(:,K) and pw2(:,K+1). scratch: KBLASF_TRD_SCRATCH_BYTES, the executor's state  \
- * from step to step; d_out, e_out, tau_out, tau_fin in the executor's memory. */        \
+ * the interleaved panel pw = [v0 w0 v1 w1 ...] (at the step's first row, leading        \
+ * dimension ldp); pw~(:,k) = pw(:,k^1) is the same with each pair swapped. Finish        \
+ * (k2 >= 0): v = pw(:,k2), y = A22 v in pw(:,k2+1); w := tau (y - pw(:,0:k2)            \
+ * pw~(:,0:k2)^H v) - tau/2 (w^H v) v with tau = *tau_fin, into pw(:,k2+1). Prepare       \
+ * (a != NULL, len >= 2; diagonal at row ic, alpha at ia, (ic, ia) = (0, 1) or            \
+ * (len-1, len-2)): a -= pw(:,0:K) conj(pw~(ic,0:K))^T, K = k2+2 (0 without a finish);    \
+ * *d_out = re a(ic), a(ic) made real; LARFG on alpha = a(ia) and x = the other rows:     \
+ * *e_out = beta, also into a(ia), *tau_out = tau, x scaled in place; v' (1 at ia, x      \
+ * elsewhere, not row ic) into pw(:,K). scratch: KBLASF_TRD_SCRATCH_BYTES, the executor's \
+ * state from step to step; d_out, e_out, tau_out, tau_fin in the executor's memory. */   \
 typedef struct kblasf_trd_step_##P {                                                    \
     kblasf_int len, ldp, k2, ic, ia;                                                    \
-    T *pw, *pw2;                                                                        \
+    T *pw;                                                                              \
     const T *tau_fin;                                                                   \
     T *a;                                                                               \
     RT_##P *d_out, *e_out;                                                              \

@@ -389,8 +389,8 @@ static void nan_input(kblasf_handle_t h, kblasf_int n)
 
 void TFN(sytrd)(kblasf_handle_t h)
 {
-    static const kblasf_int small[] = {0, 1, 2, 3, 31, 32, 33, 65, 100};
-    static const kblasf_int panels[] = {127, 128, 129, 160, 257, 300};
+    static const kblasf_int small[] = {0, 1, 2, 3, 31, 32, 33, 63, 64, 65, 100};
+    static const kblasf_int panels[] = {127, 128, 129, 160, 193, 257, 300};
     static const char uplos[] = {'L', 'U', 'l', 'u'};
     size_t s, u;
     int e;
