@@ -262,9 +262,9 @@ KBLASF_CHOL_PROTOS(z, kblasf_complex_double)
  * that make Q, d (n) the diagonal, e (n-1) the off-diagonal and tau (n-1) the reflectors'
  * scalars, all meaning what LAPACK's mean (?ORGTR/?UNGTR, ?ORMTR/?UNMTR, ?STEDC use them).
  * The other triangle is left as it was.
- * Device API: A (lda) in the handle's device memory; d, e and tau in host memory, because
- * the CPU computes them (LARFG, as LAPACK does; the rest runs on the device);
- * synchronous. info is 0 or -i for an illegal argument i (counting from 1 without the
+ * Device API: A (lda) in the handle's device memory; d, e and tau in host memory (they are
+ * made on the device and copied once at the end; the last block of order <= 128 is
+ * reduced by the CPU); synchronous. info is 0 or -i for an illegal argument i (counting from 1 without the
  * handle).
  * Host forms: LAPACK's argument list (work, lwork: lwork = -1 returns LAPACK's optimal
  * size in work[0]; any legal lwork >= 1 is enough), also as the F77 symbols

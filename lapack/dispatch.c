@@ -12,10 +12,11 @@
  * only from 2048. TRTRI and LAUUM, each about half of POTRI's work, are set from POTRI's
  * times rather than measured alone. */
 /* SYTRD/HETRD and GEBRD, from bench/bench_threshold on the H100 machine (host forms with
- * transfers, against the CPU path over its 16-core OpenBLAS; doc/reductions.md): the hybrid
- * DSYTRD wins from 1536 (59.7 vs 63.5 ms; 34.8 vs 27.8 ms at 1024), DGEBRD from 768 (49.1
- * vs 51.0 ms; 29.0 vs 22.5 ms at 512). GEBRD's order is min(m, n). */
-#define SYTRD_MIN_N_DEFAULT 1536
+ * transfers, against the CPU path over its 16-core OpenBLAS; doc/reductions.md): DSYTRD
+ * with its panels on the device ties at 512 (8.17 vs 8.12 ms; 5.69 vs 4.49 at 384) and
+ * wins at 768 (13.1 vs 16.9 ms), so it starts halfway; DGEBRD from 768 (49.1 vs 51.0 ms;
+ * 29.0 vs 22.5 ms at 512). GEBRD's order is min(m, n). */
+#define SYTRD_MIN_N_DEFAULT 640
 #define GEBRD_MIN_N_DEFAULT 768
 
 static const long default_min_n[KBLASF_NROUTINES] = {

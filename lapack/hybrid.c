@@ -1,10 +1,9 @@
 /*
- * hybrid.c — what the hybrid reductions (sytrd_gen.c, gebrd_gen.c) and their host forms
- * share: the host form's run on the device (A up once, the device form, A down, or the
- * CPU path before A is written), host buffers
- * page-locked for the length of a call, and the per-column download that the CPU waits
- * for, asynchronous where the executor has pipelines (GEBRD runs its share of a step's
- * arithmetic while the device works; SYTRD waits for the column LARFG needs).
+ * hybrid.c — what the reductions (sytrd_gen.c, gebrd_gen.c) and their host forms share:
+ * the host form's run on the device (A up once, the device form, A down, or the CPU path
+ * before A is written), host buffers page-locked for the length of a call, and GEBRD's
+ * per-column download that the CPU waits for, asynchronous where the executor has
+ * pipelines (GEBRD runs its share of a step's arithmetic while the device works).
  */
 #include <stdlib.h>
 #include <time.h>
