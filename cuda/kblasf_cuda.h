@@ -124,8 +124,10 @@ cudaError_t kblasf_cuda_tri_copy(cudaStream_t stream, char uplo, int unit, int64
  *    the other rows x: *e_out = beta, also stored at a(ia), *tau_out = tau, x scaled in
  *    place; v' (1 at ia, x elsewhere, row ic left alone) goes to pw(:,K), and
  *    t' = pw~(:,0:K)^H v' to the scratch for the next finish.
- * scratch: KBLASF_CUDA_TRD_SCRATCH_BYTES of device memory, zero before a sequence of
- * steps and carried from step to step. Cooperative launch (all blocks resident). */
+ * scratch, scratch_next: two sets of KBLASF_CUDA_TRD_SCRATCH_BYTES of device memory, both
+ * zero before a sequence of steps, used by turns (a step's scratch_next is the next step's
+ * scratch): the step sums into scratch, clears scratch_next's sums and leaves t' there.
+ * Cooperative launch (all blocks resident). */
 #define KBLASF_CUDA_TRD_SCRATCH_BYTES 32768
 #define KBLASF_CUDA_TRD_STEP(P, T, R)                                                   \
 typedef struct {                                                                        \
@@ -135,7 +137,7 @@ typedef struct {                                                                
     T *a;                                                                               \
     R *d_out, *e_out;                                                                   \
     T *tau_out;                                                                         \
-    void *scratch;                                                                      \
+    void *scratch, *scratch_next;                                                       \
 } kblasf_cuda_##P##trd_step_t;                                                          \
 cudaError_t kblasf_cuda_##P##trd_step(cudaStream_t stream, const kblasf_cuda_##P##trd_step_t *a);
 KBLASF_CUDA_TRD_STEP(s, float, float)

@@ -49,7 +49,8 @@ typedef struct trd {
     T *PW;           /* device: the panel interleaved, n x 2 nb (ld n) */
     RT *dd, *de;     /* device: d and e of the panels' columns */
     T *dtau;         /* device: their tau */
-    void *S;         /* device: the steps' scratch */
+    char *S;         /* device: the steps' scratch, two sets used by turns */
+    long steps;
     double t_panel, t_last; /* where the time goes (KBLASF_VERBOSE) */
     long columns;
 } trd;
@@ -78,7 +79,9 @@ static kblasf_status_t step(trd *t, kblasf_int rs, kblasf_int len, kblasf_int do
     s.k2 = done >= 0 ? 2 * done : -1;
     s.pw = pw(t, 0, rs);
     s.tau_fin = tau_fin;
-    s.scratch = t->S;
+    s.scratch = t->S + (t->steps % 2) * KBLASF_TRD_SCRATCH_BYTES;
+    s.scratch_next = t->S + ((t->steps + 1) % 2) * KBLASF_TRD_SCRATCH_BYTES;
+    t->steps++;
     if (c >= 0) {
         s.a = at(t->dA, t->ldda, rs, c);
         s.ic = c - rs;
@@ -191,8 +194,9 @@ static kblasf_status_t reduce(trd *t)
 {
     kblasf_int n = t->n, nb = TRD_NB, nx = MAX((kblasf_int)TRD_NX, nb), i0, kk;
     double t0 = kblasf_now();
-    kblasf_status_t st = PRIMS(t->ctx)->set_zero(t->ctx, KBLASF_TRD_SCRATCH_BYTES / sizeof(T),
-                                                  1, t->S, 1);
+    kblasf_status_t st = PRIMS(t->ctx)->set_zero(t->ctx,
+                                                  2 * KBLASF_TRD_SCRATCH_BYTES / sizeof(T), 1,
+                                                  (T *)t->S, 1);
 
     if (t->lower) {
         for (i0 = 0; i0 < n - nx && !st; i0 += nb)
@@ -217,7 +221,7 @@ static kblasf_status_t sytrd(kblasf_handle_t h, char uplo, kblasf_int n, T *A, k
 {
     kblasf_int nb = TRD_NB, nlast = MIN(n, (kblasf_int)TRD_NX);
     size_t panel = (size_t)n * 2 * nb;
-    size_t bytes = KBLASF_TRD_SCRATCH_BYTES + (panel + n) * sizeof(T) + 2 * n * sizeof(RT);
+    size_t bytes = 2 * KBLASF_TRD_SCRATCH_BYTES + (panel + n) * sizeof(T) + 2 * n * sizeof(RT);
     trd t = {0};
     T *host = NULL;
     char *dev = NULL;
@@ -240,7 +244,7 @@ static kblasf_status_t sytrd(kblasf_handle_t h, char uplo, kblasf_int n, T *A, k
     }
     t.col = host;
     t.S = dev;
-    t.PW = (T *)(dev + KBLASF_TRD_SCRATCH_BYTES);
+    t.PW = (T *)(dev + 2 * KBLASF_TRD_SCRATCH_BYTES);
     t.dtau = t.PW + panel;
     t.dd = (RT *)(t.dtau + n);
     t.de = t.dd + n;

@@ -346,7 +346,8 @@ static kblasf_status_t cuda_trd_step(kblasf_context *ctx,
 {
     KBLASF_CAT3(kblasf_cuda_, PREC, trd_step_t) a = {
         s->len, s->ldp, s->k2, s->ic, s->ia, (CT *)s->pw,
-        (const CT *)s->tau_fin, (CT *)s->a, s->d_out, s->e_out, (CT *)s->tau_out, s->scratch};
+        (const CT *)s->tau_fin, (CT *)s->a, s->d_out, s->e_out, (CT *)s->tau_out, s->scratch,
+        s->scratch_next};
 
     cudaSetDevice(ctx->device);
     return kblasf_cuda_check(KBLASF_CAT3(kblasf_cuda_, PREC, trd_step)((cudaStream_t)ctx->stream,

@@ -17,7 +17,7 @@ typedef double RT_d;
 typedef float RT_c;
 typedef double RT_z;
 
-/* Device scratch of one sequence of trd_step calls (zero before the first). */
+/* One of the two sets of device scratch of a sequence of trd_step calls. */
 #define KBLASF_TRD_SCRATCH_BYTES 32768
 
 #define KBLASF_PRIMS_TABLE(P, T)                                                        \
@@ -30,8 +30,10 @@ typedef double RT_z;
  * (len-1, len-2)): a -= pw(:,0:K) conj(pw~(ic,0:K))^T, K = k2+2 (0 without a finish);    \
  * *d_out = re a(ic), a(ic) made real; LARFG on alpha = a(ia) and x = the other rows:     \
  * *e_out = beta, also into a(ia), *tau_out = tau, x scaled in place; v' (1 at ia, x      \
- * elsewhere, not row ic) into pw(:,K). scratch: KBLASF_TRD_SCRATCH_BYTES, the executor's \
- * state from step to step; d_out, e_out, tau_out, tau_fin in the executor's memory. */   \
+ * elsewhere, not row ic) into pw(:,K). scratch, scratch_next: the executor's state, two  \
+ * sets of KBLASF_TRD_SCRATCH_BYTES used by turns (zero before the first step; a step's   \
+ * scratch_next is the next one's scratch); d_out, e_out, tau_out, tau_fin in the         \
+ * executor's memory. */                                                                 \
 typedef struct kblasf_trd_step_##P {                                                    \
     kblasf_int len, ldp, k2, ic, ia;                                                    \
     T *pw;                                                                              \
@@ -39,7 +41,7 @@ typedef struct kblasf_trd_step_##P {                                            
     T *a;                                                                               \
     RT_##P *d_out, *e_out;                                                              \
     T *tau_out;                                                                         \
-    void *scratch;                                                                      \
+    void *scratch, *scratch_next;                                                       \
 } kblasf_trd_step_##P;                                                                  \
 typedef struct kblasf_prims_##P {                                                       \
     kblasf_status_t (*gemv)(struct kblasf_context *ctx, char trans, kblasf_int m,       \
