@@ -146,6 +146,32 @@ KBLASF_CUDA_TRD_STEP(c, cuFloatComplex, float)
 KBLASF_CUDA_TRD_STEP(z, cuDoubleComplex, double)
 #undef KBLASF_CUDA_TRD_STEP
 
+/* One step of GEBRD's panel (DLABRD's loop; lapack/gebrd_gen.c, cuda/brd_step.cu): the
+ * operation of kblasf_brd_step_? in src/prims.h, with its fields, on len rows of the
+ * panels M1, M2 (leading dimensions ld1, ld2, all counts <= 64), the scratch the two
+ * sets of KBLASF_CUDA_TRD_SCRATCH_BYTES used by turns. Cooperative launch. */
+#define KBLASF_CUDA_BRD_STEP(P, T, R)                                                   \
+typedef struct {                                                                        \
+    int64_t len, ld1, ld2;                                                              \
+    T *M1, *M2, *o;                                                                     \
+    int64_t f1, f2;                                                                     \
+    const T *tau_fin;                                                                   \
+    T *a;                                                                               \
+    int64_t inca;                                                                       \
+    int conja;                                                                          \
+    int64_t p1, p2, ldc1, ldc2, q1, q2;                                                 \
+    const T *c1row, *c2row;                                                             \
+    R *beta_out;                                                                        \
+    T *tau_out, *v_out;                                                                 \
+    void *scratch, *scratch_next;                                                       \
+} kblasf_cuda_##P##brd_step_t;                                                          \
+cudaError_t kblasf_cuda_##P##brd_step(cudaStream_t stream, const kblasf_cuda_##P##brd_step_t *a);
+KBLASF_CUDA_BRD_STEP(s, float, float)
+KBLASF_CUDA_BRD_STEP(d, double, double)
+KBLASF_CUDA_BRD_STEP(c, cuFloatComplex, float)
+KBLASF_CUDA_BRD_STEP(z, cuDoubleComplex, double)
+#undef KBLASF_CUDA_BRD_STEP
+
 #ifdef __cplusplus
 }
 #endif

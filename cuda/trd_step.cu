@@ -22,13 +22,14 @@
 #include <cooperative_groups.h>
 #include "kblasf_cuda.h"
 #include "cuda_scalar.cuh"
+#include "reflector.cuh"
 
 namespace cg = cooperative_groups;
 
 namespace kblasf {
 namespace {
 
-constexpr int NT = 256;   /* threads per block, and the most rows a block owns */
+constexpr int NT = RF_NT; /* threads per block, and the most rows a block owns */
 constexpr int KMAX = 128; /* columns of the interleaved panel (2 x 64) */
 constexpr int NU = 8;     /* copies of the u sums: block b adds into copy b % NU, so that
                            * the blocks' atomics do not all queue on the same addresses */
@@ -53,71 +54,6 @@ template <typename T> struct StepArgs {
     T *tau_out;
     TrdScratch<T> *S, *Snext;
 };
-
-/* loads of what other blocks wrote before a grid sync: through L2, not the read-only path */
-__device__ __forceinline__ float ldcg(const float *p) { return __ldcg(p); }
-__device__ __forceinline__ double ldcg(const double *p) { return __ldcg(p); }
-__device__ __forceinline__ cuFloatComplex ldcg(const cuFloatComplex *p) { return __ldcg(p); }
-__device__ __forceinline__ cuDoubleComplex ldcg(const cuDoubleComplex *p) { return __ldcg(p); }
-__device__ __forceinline__ unsigned long long ldcg(const unsigned long long *p) { return __ldcg(p); }
-
-template <typename T> __device__ __forceinline__ double abs2(T a)
-{
-    if constexpr (Sc<T>::complex) return (double)a.x * a.x + (double)a.y * a.y;
-    else return (double)a * a;
-}
-template <typename T> __device__ __forceinline__ double absmax(T a)
-{
-    if constexpr (Sc<T>::complex) return fmax(fabs((double)a.x), fabs((double)a.y));
-    else return fabs((double)a);
-}
-template <typename T> __device__ __forceinline__ typename Sc<T>::Real im(T a)
-{
-    if constexpr (Sc<T>::complex) return a.y;
-    else return 0;
-}
-
-/* block-wide sum / max; the result is valid in thread 0 */
-template <typename T> __device__ T block_sum(T v, T *sh)
-{
-    for (int s = 16; s > 0; s >>= 1) v = Sc<T>::add(v, Sc<T>::shfl_xor(v, s));
-    __syncthreads();
-    if ((threadIdx.x & 31) == 0) sh[threadIdx.x >> 5] = v;
-    __syncthreads();
-    if (threadIdx.x == 0)
-        for (int w = 1; w < NT / 32; ++w) v = Sc<T>::add(v, sh[w]);
-    return v;
-}
-__device__ unsigned long long block_max(unsigned long long v, unsigned long long *sh)
-{
-    for (int s = 16; s > 0; s >>= 1) {
-        const unsigned long long o = __shfl_xor_sync(0xffffffffu, v, s);
-        v = o > v ? o : v;
-    }
-    __syncthreads();
-    if ((threadIdx.x & 31) == 0) sh[threadIdx.x >> 5] = v;
-    __syncthreads();
-    if (threadIdx.x == 0)
-        for (int w = 1; w < NT / 32; ++w) v = sh[w] > v ? sh[w] : v;
-    return v;
-}
-
-/* The range of the largest |x| in which the plain sum of squares in double neither
- * overflows nor loses the small elements that matter (LAPACK's DNRM2 scales instead). */
-template <typename R> struct NormRange;
-template <> struct NormRange<float> {  /* float squares never leave double's range */
-    static constexpr double lo = 0.0, hi = 1e300;
-    static constexpr float safmin = 0x1p-102f; /* SLAMCH('S') / SLAMCH('E') */
-};
-template <> struct NormRange<double> {
-    static constexpr double lo = 0x1p-400, hi = 0x1p+400;
-    static constexpr double safmin = 0x1p-969; /* DLAMCH('S') / DLAMCH('E') */
-};
-
-template <typename R> __device__ __forceinline__ R hyp2(R a, R b) { return hypot(a, b); }
-template <typename R> __device__ __forceinline__ R hyp3(R a, R b, R c) { return norm3d(a, b, c); }
-template <> __device__ __forceinline__ float hyp2(float a, float b) { return hypotf(a, b); }
-template <> __device__ __forceinline__ float hyp3(float a, float b, float c) { return norm3df(a, b, c); }
 
 template <typename T>
 __global__ void __launch_bounds__(NT, 2) trd_step_kernel(const StepArgs<T> p)
@@ -237,14 +173,7 @@ __global__ void __launch_bounds__(NT, 2) trd_step_kernel(const StepArgs<T> p)
         sh_x[tid] = isx ? x : zero;
         sh_w[tid] = w;
         sh_v[tid] = v;
-        double ss = isx ? abs2(x) : 0.0;
-        ss = block_sum(ss, sh_dred);
-        const unsigned long long mb =
-            block_max(isx ? (unsigned long long)__double_as_longlong(absmax(x)) : 0ull, sh_mred);
-        if (tid == 0) {
-            atomicAdd(&S->ssq, ss);
-            atomicMax(&S->maxbits, mb);
-        }
+        norm_partials(x, isx, &S->ssq, &S->maxbits, sh_dred, sh_mred);
         __syncthreads(); /* sh_x, sh_w, sh_v complete */
         { /* u_k = P~(:,k)^H x over this block's rows: warp w on columns w + 8j, lanes on rows */
             constexpr int W = NT / 32, J = KMAX / W;
@@ -272,74 +201,27 @@ __global__ void __launch_bounds__(NT, 2) trd_step_kernel(const StepArgs<T> p)
         }
         grid.sync(); /* C */
 
-        /* ||x||: plain, or scaled by a power of two when the plain sum would lose range */
-        const double M = __longlong_as_double((long long)ldcg(&S->maxbits));
-        R xnorm;
-        if (isfinite(M) && M != 0.0 && (M < NormRange<R>::lo || M > NormRange<R>::hi)) {
-            const int e = ilogb(M);
-            const double sc = scalbn(1.0, -e);
-            double part = 0.0;
-            if (isx) {
-                const double xr = (double)Sc<T>::re(x) * sc, xi = (double)im(x) * sc;
-                part = xr * xr + xi * xi;
-            }
-            part = block_sum(part, sh_dred);
-            if (tid == 0) atomicAdd(&S->ssq2, part);
-            grid.sync(); /* D (every block takes this branch: M is the same everywhere) */
-            xnorm = (R)(sqrt(ldcg(&S->ssq2)) * scalbn(1.0, e));
-        } else {
-            xnorm = (R)sqrt(ldcg(&S->ssq));
-        }
-
-        /* LARFG (DLARFG / ZLARFG), in every thread alike */
-        const T alpha = ldcg(&S->alpha);
-        R ar = Sc<T>::re(alpha), ai = im(alpha), beta = ar;
-        T ntau = zero, s = Sc<T>::one();
-        int knt = 0;
-        const R safmin = NormRange<R>::safmin, rsafmn = R(1) / safmin;
-        if (!(xnorm == R(0) && ai == R(0))) {
-            beta = -copysign(Sc<T>::complex ? hyp3(ar, ai, xnorm) : hyp2(ar, xnorm), ar);
-            if (fabs(beta) < safmin) {
-                do {
-                    ++knt;
-                    beta *= rsafmn;
-                    ar *= rsafmn;
-                    ai *= rsafmn;
-                    xnorm *= rsafmn;
-                } while (fabs(beta) < safmin && knt < 20);
-                beta = -copysign(Sc<T>::complex ? hyp3(ar, ai, xnorm) : hyp2(ar, xnorm), ar);
-            }
-            if constexpr (Sc<T>::complex) {
-                ntau = Sc<T>::mk((beta - ar) / beta, -ai / beta);
-                s = Sc<T>::recip(Sc<T>::mk(ar - beta, ai));
-            } else {
-                ntau = (beta - ar) / beta;
-                s = R(1) / (ar - beta);
-            }
-            for (int j = 0; j < knt; ++j) beta *= safmin;
-        }
+        const R xnorm = norm_finish(grid, x, isx, &S->ssq, &S->ssq2, &S->maxbits, sh_dred);
+        const Larfg<T> lf = larfg(ldcg(&S->alpha), xnorm);
         const int64_t kcol = K * ld;
         if (isx) {
-            T xo = x;
-            for (int j = 0; j < knt; ++j) xo = Sc<T>::mulr(xo, rsafmn);
-            xo = Sc<T>::mul(xo, s);
+            const T xo = lf.apply(x);
             p.a[r] = xo;
             p.P[r + kcol] = xo;
         }
         if (own && r == p.ia) {
-            p.a[r] = Sc<T>::from_re(beta);
+            p.a[r] = Sc<T>::from_re(lf.beta);
             p.P[r + kcol] = Sc<T>::one();
         }
         if (blockIdx.x == 0) { /* the next step's t = P~^H v' = conj(P~(ia,:)) + s u */
             if (tid == 0) {
-                *p.e_out = beta;
-                *p.tau_out = ntau;
+                *p.e_out = lf.beta;
+                *p.tau_out = lf.tau;
             }
             for (int k = tid; k < K; k += NT) {
                 T uk = ldcg(&S->u[0][k]);
                 for (int c = 1; c < NU; ++c) uk = Sc<T>::add(uk, ldcg(&S->u[c][k]));
-                for (int j = 0; j < knt; ++j) uk = Sc<T>::mulr(uk, rsafmn);
-                p.Snext->t[k] = Sc<T>::fma(s, uk, Sc<T>::conj(ldcg(p.P + (p.ia + (k ^ 1) * ld))));
+                p.Snext->t[k] = Sc<T>::add(lf.apply(uk), Sc<T>::conj(ldcg(p.P + (p.ia + (k ^ 1) * ld))));
             }
         }
     }

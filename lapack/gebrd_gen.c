@@ -2,26 +2,20 @@
  * gebrd_gen.c — GEBRD on the executor (device API), precision-generic: kblasf_?gebrd
  * (A in device memory; d, e, tauq, taup in host memory). LAPACK analogue DGEBRD/ZGEBRD.
  *
- * LAPACK's blocked reduction to bidiagonal form (DGEBRD with DLABRD panels), split as
- * SYTRD is (sytrd_gen.c):
- *   - A stays on the device for the whole call.
- *   - Per panel of BRD_NB rows and columns, the panel's block column and block row come to
- *     the CPU, which runs DLABRD's logic: the column and row updates by the panel's
- *     earlier reflectors, the reflectors (LARFG), and the corrections of X and Y.
- *   - The two products of each step with the trailing matrix, y = A^H v and x = A u (the
- *     dominant, memory-bound cost), run on the executor with our offset GEMV: per product
- *     one upload, one kernel, one download, the CPU's share of the corrections computed
- *     while the device works.
- *   - The panel goes back, and the trailing update A22 -= V Y^H + X U^H is two GEMMs.
- *   - The last block (min(m, n) <= BRD_NX) is reduced on the CPU (gebrd_cpu_gen.c).
- * m >= n gives an upper bidiagonal B (column reflector first in each step), m < n a lower
- * one (row reflector first), as in LAPACK.
- *
- * The CPU keeps the block column Pc (rows i0..m-1) and the block row Pr (columns
- * i0..n-1); they share the nb x nb diagonal block, of which the part the column steps
- * write (m >= n: the lower triangle with the diagonal; m < n: the strict lower triangle)
- * is read from Pc and the rest from Pr, until both copies are made whole before going
- * back to the device.
+ * LAPACK's blocked reduction to bidiagonal form (DGEBRD with DLABRD panels), all of it on
+ * the executor, as SYTRD does it (sytrd_gen.c). The panel of BRD_NB steps keeps four
+ * device panels: Vb (m x nb, the column reflectors with their units), X (m x nb), Y
+ * (n x nb) and U (n x nb, the row reflectors as LARFG makes them, units in place; A's
+ * block row holds their conjugates). A step is two products with the trailing matrix by
+ * our offset GEMV (A^H v into Y's column, A u into X's column) and two brd_step calls
+ * (prims.h), one over rows (on Vb and X) and one over columns (on Y and U): each finishes
+ * the vector its product made (DLABRD's corrections) and prepares the next reflector (its
+ * update by the panel so far, LARFG), leaving the small sums the next call needs. A only
+ * receives the outputs: d and e on its diagonals, the scaled reflectors. After the panel,
+ * A22 -= Vb Y^H + X U^H (two GEMMs); d, e, tauq and taup come back once at the end; the
+ * last block (min(m, n) <= BRD_NX) is reduced on the CPU (gebrd_cpu_gen.c). m >= n gives
+ * an upper bidiagonal B (column reflector first in each step), m < n a lower one (row
+ * reflector first), as in LAPACK.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,29 +23,25 @@
 #include "lapack.h"
 #include "lapack_aux.h"
 
-#if IS_COMPLEX
-#define CTRANS "C"
-#else
-#define CTRANS "T"
-#endif
-
 /* Panel width; the order of min(m, n) below which the CPU finishes alone. */
 enum { BRD_NB = 32, BRD_NX = 128 };
 
+typedef KBLASF_CAT2(kblasf_brd_step_, PREC) brd_step_t;
+
 typedef struct brd {
     kblasf_context *ctx;
-    kblasf_int m, n, nb;
+    kblasf_int m, n;
     T *dA;
     kblasf_int ldda;
-    RT *d, *e;
+    RT *d, *e;             /* host: the caller's */
     T *tauq, *taup;
-    kblasf_int i0, mc, nc; /* the panel's corner, and the rows and columns from it */
-    T *Pc, *Pr, *X, *Y;    /* host (page-locked where possible): ld mc, nb, mc, nc */
-    T *u, *fix, *last;     /* host: a row made contiguous; one element; the last block */
-    T *dv, *dw, *dX, *dY;  /* device */
-    T tmp[BRD_NB + 1], t1[BRD_NB + 1], t2[BRD_NB + 1];
-    double t_cpu, t_wait, t_panel, t_last;
-    long products;
+    T *Vb, *X, *Y, *U;     /* device panels: ld m, m, n, n; indexed by A's row / column */
+    RT *dd, *de;           /* device: d and e of the panels */
+    T *dtauq, *dtaup;
+    char *S;               /* device: the steps' scratch, two sets used by turns */
+    long steps;
+    T *last;               /* host: the last block */
+    double t_panel, t_last;
 } brd;
 
 static T *at(T *A, kblasf_int lda, kblasf_int i, kblasf_int j)
@@ -59,228 +49,182 @@ static T *at(T *A, kblasf_int lda, kblasf_int i, kblasf_int j)
     return A + i + (size_t)j * lda;
 }
 
-#define hgemv FN(cpu_gemv) /* on the CPU; strides: the panel's rows are y's too */
-
-/* k elements (stride inc) conjugated into b->tmp */
-static T *conj_copy(brd *b, kblasf_int k, const T *x, kblasf_int inc)
+/* One brd_step; the scratch sets alternate. */
+static kblasf_status_t step(brd *b, brd_step_t *s)
 {
-    kblasf_int j;
-
-    for (j = 0; j < k; j++)
-        b->tmp[j] = CONJ(x[(size_t)j * inc]);
-    return b->tmp;
+    s->scratch = b->S + (b->steps % 2) * KBLASF_TRD_SCRATCH_BYTES;
+    s->scratch_next = b->S + ((b->steps + 1) % 2) * KBLASF_TRD_SCRATCH_BYTES;
+    b->steps++;
+    return PRIMS(b->ctx)->brd_step(b->ctx, s);
 }
 
-static void conj_in_place(kblasf_int k, T *x, kblasf_int inc)
+/* Over rows g0 .. m-1 (panels Vb, X): finish X's column i (when fin: f1 columns of Vb and
+ * f2 of X) and prepare the column reflector of A's column c, rows g0.. (when c >= 0:
+ * p1 columns of Vb against Y's row c, p2 of X against U's row c; v into Vb's column iv;
+ * q1, q2 sums for the next step); d or e (de: e) and tauq at index ie. */
+static kblasf_status_t rows_step(brd *b, kblasf_int g0, int fin, kblasf_int i, kblasf_int f1,
+                                 kblasf_int f2, kblasf_int c, kblasf_int p1, kblasf_int p2,
+                                 kblasf_int iv, kblasf_int q1, kblasf_int q2, int de,
+                                 kblasf_int ie, kblasf_int itau)
 {
-#if IS_COMPLEX
-    kblasf_int j;
-    for (j = 0; j < k; j++)
-        x[(size_t)j * inc] = CONJ(x[(size_t)j * inc]);
-#else
-    (void)k, (void)x, (void)inc;
-#endif
+    brd_step_t s = {0};
+
+    s.len = b->m - g0;
+    s.ld1 = s.ld2 = b->m;
+    s.M1 = b->Vb + g0;
+    s.M2 = b->X + g0;
+    if (fin) {
+        s.o = at(b->X, b->m, g0, i);
+        s.f1 = f1;
+        s.f2 = f2;
+        s.tau_fin = b->dtaup + itau;
+    }
+    if (c >= 0) {
+        s.a = at(b->dA, b->ldda, g0, c);
+        s.inca = 1;
+        s.p1 = p1;
+        s.p2 = p2;
+        s.c1row = b->Y + c;
+        s.ldc1 = b->n;
+        s.c2row = b->U + c;
+        s.ldc2 = b->n;
+        s.q1 = q1;
+        s.q2 = q2;
+        s.beta_out = (de ? b->de : b->dd) + ie;
+        s.tau_out = b->dtauq + ie;
+        s.v_out = at(b->Vb, b->m, g0, iv);
+    }
+    return step(b, &s);
 }
 
-static void scal(kblasf_int k, T a, T *x)
+/* Over columns g0 .. n-1 (panels Y, U): finish Y's column i and prepare the row reflector
+ * of A's row c, columns g0.. (p1 columns of Y against Vb's row c, p2 of U against X's
+ * row c; u into U's column iv); d or e and taup at index ie. */
+static kblasf_status_t cols_step(brd *b, kblasf_int g0, int fin, kblasf_int i, kblasf_int f1,
+                                 kblasf_int f2, kblasf_int c, kblasf_int p1, kblasf_int p2,
+                                 kblasf_int iv, kblasf_int q1, kblasf_int q2, int de,
+                                 kblasf_int ie, kblasf_int itau)
 {
-    kblasf_int j;
+    brd_step_t s = {0};
 
-    for (j = 0; j < k; j++)
-        x[j] *= a;
+    s.len = b->n - g0;
+    s.ld1 = s.ld2 = b->n;
+    s.M1 = b->Y + g0;
+    s.M2 = b->U + g0;
+    if (fin) {
+        s.o = at(b->Y, b->n, g0, i);
+        s.f1 = f1;
+        s.f2 = f2;
+        s.tau_fin = b->dtauq + itau;
+    }
+    if (c >= 0) {
+        s.a = at(b->dA, b->ldda, c, g0);
+        s.inca = b->ldda;
+        s.conja = 1;
+        s.p1 = p1;
+        s.p2 = p2;
+        s.c1row = b->Vb + c;
+        s.ldc1 = b->m;
+        s.c2row = b->X + c;
+        s.ldc2 = b->m;
+        s.q1 = q1;
+        s.q2 = q2;
+        s.beta_out = (de ? b->de : b->dd) + ie;
+        s.tau_out = b->dtaup + ie;
+        s.v_out = at(b->U, b->n, g0, iv);
+    }
+    return step(b, &s);
 }
 
-/* The reflector that annihilates len-1 elements after alpha (stride inc); returns beta. */
-static RT reflector(kblasf_int len, T *alpha_at, T *x, kblasf_int inc, T *tau)
+/* A(r0.., c0..) (rows x cols) times the panel vector x into y, on our offset GEMV. */
+static kblasf_status_t product(brd *b, char trans, kblasf_int r0, kblasf_int c0, const T *x,
+                               T *y)
 {
-    T alpha = *alpha_at;
-
-    PFN(larfg_)(&len, &alpha, x, &inc, tau);
-    *alpha_at = alpha;
-    return REAL(alpha);
+    return PRIMS(b->ctx)->gemv(b->ctx, trans, b->m - r0, b->n - c0, 1, b->dA, b->ldda, r0, c0,
+                               x, 1, 0, y, 1);
 }
 
-/* out := op(A(offr:offr+rows, offc:offc+cols)) x on the executor; x, out in host memory.
- * Starts the upload, the kernel and the download (kblasf_fetch_wait waits). */
-static kblasf_status_t product_start(brd *b, char trans, kblasf_int rows, kblasf_int cols,
-                                     kblasf_int offr, kblasf_int offc, const T *x, T *out)
+/* m >= n: step i of the panel at i0 (DLABRD's first branch). The column reflector of
+ * column g was prepared by the step before (or the panel's first call). */
+static kblasf_status_t panel_upper(brd *b, kblasf_int i0)
 {
-    kblasf_context *ctx = b->ctx;
-    int notrans = trans == 'N';
-    kblasf_int lx = notrans ? cols : rows, lo = notrans ? rows : cols;
-    kblasf_status_t st;
+    kblasf_int nb = BRD_NB, i;
+    kblasf_status_t st = rows_step(b, i0, 0, 0, 0, 0, i0, 0, 0, 0, 0, 0, 0, i0, 0);
 
-    b->products++;
-    st = ctx->exec->copy_to_device(ctx, lx, 1, sizeof(T), x, lx, b->dv, lx);
-    if (!st)
-        st = PRIMS(ctx)->gemv(ctx, trans, rows, cols, 1, b->dA, b->ldda, offr, offc, b->dv, 1, 0,
-                              b->dw, 1);
-    return st ? st : kblasf_fetch_start(ctx, lo, sizeof(T), b->dw, out);
+    for (i = 0; i < nb && !st; i++) {
+        kblasf_int g = i0 + i, more = i + 1 < nb;
+        /* Y(:,i) = A(g:m, g+1:n)^H v; then Y's corrections and the row reflector of row g */
+        st = product(b, 'C', g, g + 1, at(b->Vb, b->m, g, i), at(b->Y, b->n, g + 1, i));
+        if (!st)
+            st = cols_step(b, g + 1, 1, i, i, i, g, i + 1, i, i, i + 1, i, 1, g, g);
+        /* X(:,i) = A(g+1:m, g+1:n) u; then X's corrections and the next column reflector */
+        if (!st)
+            st = product(b, 'N', g + 1, g + 1, at(b->U, b->n, g + 1, i), at(b->X, b->m, g + 1, i));
+        if (!st)
+            st = rows_step(b, g + 1, 1, i, i + 1, i, more ? g + 1 : -1, i + 1, i + 1, i + 1,
+                           i + 1, i + 1, 0, g + 1, g);
+    }
+    return st;
 }
 
-static kblasf_status_t product_wait(brd *b)
+/* m < n: step i of the panel at i0 (DLABRD's second branch): the row reflector of row g
+ * was prepared by the step before (or the panel's first call). */
+static kblasf_status_t panel_lower(brd *b, kblasf_int i0)
 {
-    return kblasf_fetch_wait(b->ctx, &b->t_wait);
+    kblasf_int nb = BRD_NB, i;
+    kblasf_status_t st = cols_step(b, i0, 0, 0, 0, 0, i0, 0, 0, 0, 0, 0, 0, i0, 0);
+
+    for (i = 0; i < nb && !st; i++) {
+        kblasf_int g = i0 + i, more = i + 1 < nb;
+        /* X(:,i) = A(g+1:m, g:n) u; then X's corrections and the column reflector of
+         * column g (rows g+1..) */
+        st = product(b, 'N', g + 1, g, at(b->U, b->n, g, i), at(b->X, b->m, g + 1, i));
+        if (!st)
+            st = rows_step(b, g + 1, 1, i, i, i, g, i, i + 1, i, i, i + 1, 1, g, g);
+        /* Y(:,i) = A(g+1:m, g+1:n)^H v; then Y's corrections and the next row reflector */
+        if (!st)
+            st = product(b, 'C', g + 1, g + 1, at(b->Vb, b->m, g + 1, i),
+                         at(b->Y, b->n, g + 1, i));
+        if (!st)
+            st = cols_step(b, g + 1, 1, i, i, i + 1, more ? g + 1 : -1, i + 1, i + 1, i + 1,
+                           i + 1, i + 1, 0, g + 1, g);
+    }
+    return st;
 }
 
-#define PC(r, c) at(b->Pc, b->mc, r, c)
-#define PR(r, c) at(b->Pr, b->nb, r, c)
-#define XM(r, c) at(b->X, b->mc, r, c)
-#define YM(r, c) at(b->Y, b->nc, r, c)
-
-/* m >= n, step i of the panel (DLABRD's first branch): column i, then row i. */
-static kblasf_status_t step_upper(brd *b, kblasf_int i)
-{
-    kblasf_int mc = b->mc, nc = b->nc, nb = b->nb, g = b->i0 + i;
-    kblasf_int mi = mc - i, ni = nc - i - 1; /* rows from i; columns after i */
-    kblasf_status_t st;
-
-    /* A(i:m, i) -= A(i:m, 0:i) conj(Y(i, 0:i)) + X(i:m, 0:i) A(0:i, i) */
-    hgemv("N", mi, i, -1, PC(i, 0), mc, conj_copy(b, i, YM(i, 0), nc), 1, 1, PC(i, i), 1);
-    hgemv("N", mi, i, -1, XM(i, 0), mc, PR(0, i), 1, 1, PC(i, i), 1);
-    b->d[g] = reflector(mi, PC(i, i), PC(MIN(i + 1, mc - 1), i), 1, &b->tauq[g]);
-    *PC(i, i) = 1;
-    /* Y(i+1:n, i) = tauq (A(i:m, i+1:n)^H v - Y (A(i:m, 0:i)^H v) - A(0:i, i+1:n)^H (X^H v)) */
-    st = product_start(b, 'C', mi, ni, g, g + 1, PC(i, i), YM(i + 1, i));
-    hgemv(CTRANS, mi, i, 1, PC(i, 0), mc, PC(i, i), 1, 0, b->t1, 1);
-    hgemv(CTRANS, mi, i, 1, XM(i, 0), mc, PC(i, i), 1, 0, b->t2, 1);
-    if (!st)
-        st = product_wait(b);
-    if (st)
-        return st;
-    hgemv("N", ni, i, -1, YM(i + 1, 0), nc, b->t1, 1, 1, YM(i + 1, i), 1);
-    hgemv(CTRANS, i, ni, -1, PR(0, i + 1), nb, b->t2, 1, 1, YM(i + 1, i), 1);
-    scal(ni, b->tauq[g], YM(i + 1, i));
-    /* row i (conjugated while it is worked on, as LAPACK does):
-     * A(i, i+1:n) -= Y(i+1:n, 0:i+1) conj(A(i, 0:i+1)) + A(0:i, i+1:n)^H conj(X(i, 0:i)) */
-    conj_in_place(ni, PR(i, i + 1), nb);
-    hgemv("N", ni, i + 1, -1, YM(i + 1, 0), nc, conj_copy(b, i + 1, PC(i, 0), mc), 1, 1,
-         PR(i, i + 1), nb);
-    hgemv(CTRANS, i, ni, -1, PR(0, i + 1), nb, conj_copy(b, i, XM(i, 0), mc), 1, 1, PR(i, i + 1),
-         nb);
-    b->e[g] = reflector(ni, PR(i, i + 1), PR(i, MIN(i + 2, nc - 1)), nb, &b->taup[g]);
-    *PR(i, i + 1) = 1;
-    /* X(i+1:m, i) = taup (A(i+1:m, i+1:n) u - A(i+1:m, 0:i+1) (Y^H u) - X (A(0:i, i+1:n) u)) */
-    for (kblasf_int j = 0; j < ni; j++)
-        b->u[j] = *PR(i, i + 1 + j);
-    st = product_start(b, 'N', mi - 1, ni, g + 1, g + 1, b->u, XM(i + 1, i));
-    hgemv(CTRANS, ni, i + 1, 1, YM(i + 1, 0), nc, b->u, 1, 0, b->t1, 1);
-    hgemv("N", i, ni, 1, PR(0, i + 1), nb, b->u, 1, 0, b->t2, 1);
-    if (!st)
-        st = product_wait(b);
-    if (st)
-        return st;
-    hgemv("N", mi - 1, i + 1, -1, PC(i + 1, 0), mc, b->t1, 1, 1, XM(i + 1, i), 1);
-    hgemv("N", mi - 1, i, -1, XM(i + 1, 0), mc, b->t2, 1, 1, XM(i + 1, i), 1);
-    scal(mi - 1, b->taup[g], XM(i + 1, i));
-    conj_in_place(ni, PR(i, i + 1), nb);
-    return KBLASF_STATUS_SUCCESS;
-}
-
-/* m < n, step i of the panel (DLABRD's second branch): row i, then column i. */
-static kblasf_status_t step_lower(brd *b, kblasf_int i)
-{
-    kblasf_int mc = b->mc, nc = b->nc, nb = b->nb, g = b->i0 + i;
-    kblasf_int ni = nc - i, mi = mc - i - 1; /* columns from i; rows after i */
-    kblasf_status_t st;
-
-    /* row i: A(i, i:n) -= Y(i:n, 0:i) conj(A(i, 0:i)) + A(0:i, i:n)^H conj(X(i, 0:i)) */
-    conj_in_place(ni, PR(i, i), nb);
-    hgemv("N", ni, i, -1, YM(i, 0), nc, conj_copy(b, i, PC(i, 0), mc), 1, 1, PR(i, i), nb);
-    hgemv(CTRANS, i, ni, -1, PR(0, i), nb, conj_copy(b, i, XM(i, 0), mc), 1, 1, PR(i, i), nb);
-    b->d[g] = reflector(ni, PR(i, i), PR(i, MIN(i + 1, nc - 1)), nb, &b->taup[g]);
-    *PR(i, i) = 1;
-    /* X(i+1:m, i) = taup (A(i+1:m, i:n) u - A(i+1:m, 0:i) (Y^H u) - X (A(0:i, i:n) u)) */
-    for (kblasf_int j = 0; j < ni; j++)
-        b->u[j] = *PR(i, i + j);
-    st = product_start(b, 'N', mi, ni, g + 1, g, b->u, XM(i + 1, i));
-    hgemv(CTRANS, ni, i, 1, YM(i, 0), nc, b->u, 1, 0, b->t1, 1);
-    hgemv("N", i, ni, 1, PR(0, i), nb, b->u, 1, 0, b->t2, 1);
-    if (!st)
-        st = product_wait(b);
-    if (st)
-        return st;
-    hgemv("N", mi, i, -1, PC(i + 1, 0), mc, b->t1, 1, 1, XM(i + 1, i), 1);
-    hgemv("N", mi, i, -1, XM(i + 1, 0), mc, b->t2, 1, 1, XM(i + 1, i), 1);
-    scal(mi, b->taup[g], XM(i + 1, i));
-    conj_in_place(ni, PR(i, i), nb);
-    /* column i: A(i+1:m, i) -= A(i+1:m, 0:i) conj(Y(i, 0:i)) + X(i+1:m, 0:i+1) A(0:i+1, i) */
-    hgemv("N", mi, i, -1, PC(i + 1, 0), mc, conj_copy(b, i, YM(i, 0), nc), 1, 1, PC(i + 1, i), 1);
-    hgemv("N", mi, i + 1, -1, XM(i + 1, 0), mc, PR(0, i), 1, 1, PC(i + 1, i), 1);
-    b->e[g] = reflector(mi, PC(i + 1, i), PC(MIN(i + 2, mc - 1), i), 1, &b->tauq[g]);
-    *PC(i + 1, i) = 1;
-    /* Y(i+1:n, i) = tauq (A(i+1:m, i+1:n)^H v - Y (A(i+1:m, 0:i)^H v) - A(0:i+1, i+1:n)^H
-     * (X^H v)) */
-    st = product_start(b, 'C', mi, ni - 1, g + 1, g + 1, PC(i + 1, i), YM(i + 1, i));
-    hgemv(CTRANS, mi, i, 1, PC(i + 1, 0), mc, PC(i + 1, i), 1, 0, b->t1, 1);
-    hgemv(CTRANS, mi, i + 1, 1, XM(i + 1, 0), mc, PC(i + 1, i), 1, 0, b->t2, 1);
-    if (!st)
-        st = product_wait(b);
-    if (st)
-        return st;
-    hgemv("N", ni - 1, i, -1, YM(i + 1, 0), nc, b->t1, 1, 1, YM(i + 1, i), 1);
-    hgemv(CTRANS, i + 1, ni - 1, -1, PR(0, i + 1), nb, b->t2, 1, 1, YM(i + 1, i), 1);
-    scal(ni - 1, b->tauq[g], YM(i + 1, i));
-    return KBLASF_STATUS_SUCCESS;
-}
-
-/* The panel at (i0, i0): to the CPU, its steps, back with d and e in place (except the
- * unit element the GEMMs read), the two GEMMs of the trailing matrix, the last e. */
+/* The panel at (i0, i0), then A22 -= Vb Y^H + X U^H. */
 static kblasf_status_t panel(brd *b, kblasf_int i0)
 {
     kblasf_context *ctx = b->ctx;
-    kblasf_int nb = b->nb, i, r, mc, nc, upper = b->m >= b->n;
-    T *dA = b->dA, *corner;
-    kblasf_int ld = b->ldda;
+    kblasf_int nb = BRD_NB, s0 = i0 + nb, mm = b->m - s0, nn = b->n - s0, ld = b->ldda;
     double t0 = kblasf_now();
+    kblasf_status_t st = b->m >= b->n ? panel_upper(b, i0) : panel_lower(b, i0);
+
+    if (!st)
+        st = PRIMS(ctx)->gemm(ctx, 'N', 'C', mm, nn, nb, -1, at(b->Vb, b->m, s0, 0), b->m,
+                              at(b->Y, b->n, s0, 0), b->n, 1, at(b->dA, ld, s0, s0), ld);
+    if (!st)
+        st = PRIMS(ctx)->gemm(ctx, 'N', 'C', mm, nn, nb, -1, at(b->X, b->m, s0, 0), b->m,
+                              at(b->U, b->n, s0, 0), b->n, 1, at(b->dA, ld, s0, s0), ld);
+    b->t_panel += kblasf_now() - t0;
+    return st;
+}
+
+/* d, e, tauq and taup of the panels' steps 0 .. k-1 to the caller's arrays. */
+static kblasf_status_t outputs(brd *b, kblasf_int k)
+{
+    kblasf_context *ctx = b->ctx;
     kblasf_status_t st;
 
-    b->i0 = i0;
-    b->mc = mc = b->m - i0;
-    b->nc = nc = b->n - i0;
-    corner = at(dA, ld, i0, i0);
-    st = ctx->exec->copy_to_host(ctx, mc, nb, sizeof(T), corner, ld, b->Pc, mc);
+    if (k == 0)
+        return KBLASF_STATUS_SUCCESS;
+    st = ctx->exec->copy_to_host(ctx, k, 1, sizeof(RT), b->dd, k, b->d, k);
     if (!st)
-        st = ctx->exec->copy_to_host(ctx, nb, nc, sizeof(T), corner, ld, b->Pr, nb);
-    b->t_panel += kblasf_now() - t0;
-    t0 = kblasf_now();
-    for (i = 0; i < nb && !st; i++)
-        st = upper ? step_upper(b, i) : step_lower(b, i);
-    b->t_cpu += kblasf_now() - t0;
-    if (st)
-        return st;
-    t0 = kblasf_now();
-    /* the diagonal block made whole in both copies, with d and e in place */
-    for (i = 0; i < nb; i++) {
-        for (r = 0; r < nb; r++)
-            if (upper ? r >= i : r > i)
-                *PR(r, i) = *PC(r, i);
-        *PR(i, i) = b->d[i0 + i];
-        if (i < nb - 1)
-            *(upper ? PR(i, i + 1) : PR(i + 1, i)) = b->e[i0 + i];
-        for (r = 0; r < nb; r++)
-            *PC(r, i) = *PR(r, i);
-    }
-    st = ctx->exec->copy_to_device(ctx, mc, nb, sizeof(T), b->Pc, mc, corner, ld);
+        st = ctx->exec->copy_to_host(ctx, k, 1, sizeof(RT), b->de, k, b->e, k);
     if (!st)
-        st = ctx->exec->copy_to_device(ctx, nb, nc, sizeof(T), b->Pr, nb, corner, ld);
+        st = ctx->exec->copy_to_host(ctx, k, 1, sizeof(T), b->dtauq, k, b->tauq, k);
     if (!st)
-        st = ctx->exec->copy_to_device(ctx, mc - nb, nb, sizeof(T), XM(nb, 0), mc, b->dX, mc - nb);
-    if (!st)
-        st = ctx->exec->copy_to_device(ctx, nc - nb, nb, sizeof(T), YM(nb, 0), nc, b->dY, nc - nb);
-    /* A22 -= V Y^H + X U^H */
-    if (!st)
-        st = PRIMS(ctx)->gemm(ctx, 'N', 'C', mc - nb, nc - nb, nb, -1, at(dA, ld, i0 + nb, i0), ld,
-                              b->dY, nc - nb, 1, at(dA, ld, i0 + nb, i0 + nb), ld);
-    if (!st)
-        st = PRIMS(ctx)->gemm(ctx, 'N', 'N', mc - nb, nc - nb, nb, -1, b->dX, mc - nb,
-                              at(dA, ld, i0, i0 + nb), ld, 1, at(dA, ld, i0 + nb, i0 + nb), ld);
-    *b->fix = b->e[i0 + nb - 1];
-    if (!st)
-        st = ctx->exec->copy_to_device(ctx, 1, 1, sizeof(T), b->fix, 1,
-                                       upper ? at(dA, ld, i0 + nb - 1, i0 + nb)
-                                             : at(dA, ld, i0 + nb, i0 + nb - 1), 1);
-    b->t_panel += kblasf_now() - t0;
+        st = ctx->exec->copy_to_host(ctx, k, 1, sizeof(T), b->dtaup, k, b->taup, k);
     return st;
 }
 
@@ -308,53 +252,54 @@ static kblasf_status_t last_block(brd *b, kblasf_int i0)
 static kblasf_status_t gebrd(kblasf_handle_t h, kblasf_int m, kblasf_int n, T *A,
                              kblasf_int lda, RT *d, RT *e, T *tauq, T *taup)
 {
-    kblasf_int nb = BRD_NB, nx = MAX((kblasf_int)BRD_NX, nb), minmn = MIN(m, n);
-    kblasf_int big = MAX(m, n), i0;
-    size_t lastsz = (size_t)big * MIN(minmn, nx + nb), hsize, off = 0;
+    kblasf_int nb = BRD_NB, nx = MAX((kblasf_int)BRD_NX, nb), minmn = MIN(m, n), i0;
+    size_t lastsz = (size_t)MAX(m, n) * MIN(minmn, nx + nb);
+    size_t panels = 2 * ((size_t)m + n) * nb;
+    size_t bytes = 2 * KBLASF_TRD_SCRATCH_BYTES + (panels + 2 * (size_t)minmn) * sizeof(T) +
+                   2 * (size_t)minmn * sizeof(RT);
     brd b = {0};
-    T *host, *dev = NULL;
+    char *dev = NULL;
+    T *host;
     int locked;
-    kblasf_status_t st = KBLASF_STATUS_SUCCESS;
+    kblasf_status_t st;
 
     b.ctx = h;
     b.m = m;
     b.n = n;
-    b.nb = nb;
     b.dA = A;
     b.ldda = lda;
     b.d = d;
     b.e = e;
     b.tauq = tauq;
     b.taup = taup;
-    hsize = 2 * ((size_t)m + n) * nb + (size_t)n + 1 + lastsz;
-    if ((st = kblasf_dev_alloc(h, (void **)&dev, (2 * (size_t)big + ((size_t)m + n) * nb) *
-                                                     sizeof(T))))
+    if ((st = kblasf_dev_alloc(h, (void **)&dev, bytes)))
         return st;
-    if (!(host = kblasf_pinned_alloc(h, hsize * sizeof(T), &locked))) {
+    if (!(host = kblasf_pinned_alloc(h, lastsz * sizeof(T), &locked))) {
         kblasf_dev_release(h, dev);
         return KBLASF_STATUS_ALLOC_FAILED;
     }
-    b.Pc = host;
-    b.X = host + (off += (size_t)m * nb);
-    b.Pr = host + (off += (size_t)m * nb);
-    b.Y = host + (off += (size_t)n * nb);
-    b.u = host + (off += (size_t)n * nb);
-    b.fix = host + (off += n);
-    b.last = host + off + 1;
-    b.dv = dev;
-    b.dw = dev + big;
-    b.dX = dev + 2 * (size_t)big;
-    b.dY = b.dX + (size_t)m * nb;
+    b.last = host;
+    b.S = dev;
+    b.Vb = (T *)(dev + 2 * KBLASF_TRD_SCRATCH_BYTES);
+    b.X = b.Vb + (size_t)m * nb;
+    b.Y = b.X + (size_t)m * nb;
+    b.U = b.Y + (size_t)n * nb;
+    b.dtauq = b.U + (size_t)n * nb;
+    b.dtaup = b.dtauq + minmn;
+    b.dd = (RT *)(b.dtaup + minmn);
+    b.de = b.dd + minmn;
+    st = PRIMS(h)->set_zero(h, 2 * KBLASF_TRD_SCRATCH_BYTES / sizeof(T), 1, (T *)b.S, 1);
     for (i0 = 0; i0 < minmn - nx && !st; i0 += nb)
         st = panel(&b, i0);
+    if (!st)
+        st = outputs(&b, i0);
     if (!st)
         st = last_block(&b, i0);
     kblasf_pinned_free(h, host, locked);
     kblasf_dev_release(h, dev);
-    kblasf_log("%sGEBRD(m=%lld, n=%lld) time: %ld products, CPU %.3f s (of which waiting "
-               "for the device %.3f s), panels in and out with GEMMs %.3f s, last block "
-               "%.3f s", PREC_UPPER, (long long)m, (long long)n, b.products, b.t_cpu,
-               b.t_wait, b.t_panel, b.t_last);
+    kblasf_log("%sGEBRD(m=%lld, n=%lld) time: %ld steps, panels %.3f s (queued), last "
+               "block %.3f s", PREC_UPPER, (long long)m, (long long)n, b.steps, b.t_panel,
+               b.t_last);
     return st;
 }
 

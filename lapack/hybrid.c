@@ -1,9 +1,7 @@
 /*
  * hybrid.c — what the reductions (sytrd_gen.c, gebrd_gen.c) and their host forms share:
  * the host form's run on the device (A up once, the device form, A down, or the CPU path
- * before A is written), host buffers page-locked for the length of a call, and GEBRD's
- * per-column download that the CPU waits for, asynchronous where the executor has
- * pipelines (GEBRD runs its share of a step's arithmetic while the device works).
+ * before A is written) and host buffers page-locked for the length of a call.
  */
 #include <stdlib.h>
 #include <time.h>
@@ -29,30 +27,12 @@ void kblasf_pinned_free(kblasf_context *ctx, void *p, int locked)
     free(p);
 }
 
-kblasf_status_t kblasf_fetch_start(kblasf_context *ctx, size_t len, size_t elsize,
-                                   const void *d, void *h)
-{
-    if (ctx->exec->pipe)
-        return ctx->exec->pipe->download(ctx, 0, len, 1, elsize, d, len, h, len);
-    return ctx->exec->copy_to_host(ctx, len, 1, elsize, d, len, h, len);
-}
-
 double kblasf_now(void)
 {
     struct timespec ts;
 
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
-
-kblasf_status_t kblasf_fetch_wait(kblasf_context *ctx, double *waited)
-{
-    double t0 = kblasf_now();
-    kblasf_status_t st = ctx->exec->pipe ? ctx->exec->pipe->sync_queue(ctx, 0)
-                                         : KBLASF_STATUS_SUCCESS;
-
-    *waited += kblasf_now() - t0;
-    return st;
 }
 
 int kblasf_host_on_device(kblasf_handle_t h, const char *name, void *A, size_t elsize,

@@ -39,12 +39,6 @@ void kblasf_lapack_served(void);
  * kblasf_pinned_free waits for the handle's work first. */
 void *kblasf_pinned_alloc(kblasf_context *ctx, size_t bytes, int *locked);
 void kblasf_pinned_free(kblasf_context *ctx, void *p, int locked);
-/* A column's result, len elements of elsize bytes, from device d to host h (page-locked):
- * queued after the work on the handle's stream; kblasf_fetch_wait waits for it and adds
- * the seconds it waited to *waited. Without pipelines the copy is done on return. */
-kblasf_status_t kblasf_fetch_start(kblasf_context *ctx, size_t len, size_t elsize,
-                                   const void *d, void *h);
-kblasf_status_t kblasf_fetch_wait(kblasf_context *ctx, double *waited);
 /* A reduction's host form on the device: A (m x n, lda, elements of elsize bytes) goes up
  * once (page-locked where possible), device_form(h, dA, arg) runs on it (leading dimension
  * m), A comes back. Returns 1 when done, 0 when the CPU path must run instead (no device
@@ -71,14 +65,6 @@ double kblasf_now(void);
 #define TRD_NAME "SYTRD"
 #endif
 #define TRD_FN(suffix) FN(KBLASF_CAT2(TRD, suffix))
-
-/* y := alpha op(A) x + beta y with the CPU BLAS (the panels of the hybrid reductions) */
-static inline void FN(cpu_gemv)(const char *trans, kblasf_int m, kblasf_int n, T alpha,
-                                const T *A, kblasf_int lda, const T *x, kblasf_int incx,
-                                T beta, T *y, kblasf_int incy)
-{
-    PFN(gemv_)(trans, &m, &n, &alpha, A, &lda, x, &incx, &beta, y, &incy, 1);
-}
 
 /* CPU paths (chol_cpu_gen.c): LAPACK's blocked algorithms from its auxiliaries and the
  * BLAS, arguments already checked, n > 0. */

@@ -355,6 +355,21 @@ static kblasf_status_t cuda_trd_step(kblasf_context *ctx,
                              PNAME("TRD_STEP kernel"));
 }
 
+static kblasf_status_t cuda_brd_step(kblasf_context *ctx,
+                                     const KBLASF_CAT2(kblasf_brd_step_, PREC) *s)
+{
+    KBLASF_CAT3(kblasf_cuda_, PREC, brd_step_t) a = {
+        s->len, s->ld1, s->ld2, (CT *)s->M1, (CT *)s->M2, (CT *)s->o, s->f1, s->f2,
+        (const CT *)s->tau_fin, (CT *)s->a, s->inca, s->conja, s->p1, s->p2, s->ldc1, s->ldc2,
+        s->q1, s->q2, (const CT *)s->c1row, (const CT *)s->c2row, s->beta_out, (CT *)s->tau_out,
+        (CT *)s->v_out, s->scratch, s->scratch_next};
+
+    cudaSetDevice(ctx->device);
+    return kblasf_cuda_check(KBLASF_CAT3(kblasf_cuda_, PREC, brd_step)((cudaStream_t)ctx->stream,
+                                                                       &a),
+                             PNAME("BRD_STEP kernel"));
+}
+
 void FN(cuda_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
 {
     p->gemv = cuda_gemv;
@@ -370,4 +385,5 @@ void FN(cuda_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
     p->set_zero = cuda_set_zero;
     p->syr2k = cuda_syr2k;
     p->trd_step = cuda_trd_step;
+    p->brd_step = cuda_brd_step;
 }

@@ -202,6 +202,64 @@ static kblasf_status_t host_trd_step(kblasf_context *ctx, const KBLASF_CAT2(kbla
     return KBLASF_STATUS_SUCCESS;
 }
 
+/* DLABRD's loop body, as prims.h states it; LARFG is LAPACK's. The scratch holds the two
+ * vectors of sums one step leaves the next. */
+static kblasf_status_t host_brd_step(kblasf_context *ctx, const KBLASF_CAT2(kblasf_brd_step_, PREC) *s)
+{
+    enum { KS = KBLASF_TRD_SCRATCH_BYTES / (2 * sizeof(T)) };
+    kblasf_int len = s->len, r, k, one = 1, nx = len - 1;
+    size_t l1 = (size_t)s->ld1, l2 = (size_t)s->ld2;
+    const T *c = s->scratch;
+    T *cn = s->scratch_next, *w, alpha, tau;
+
+    (void)ctx;
+    if (s->o) { /* o := tau (o - M1 c1 - M2 c2) */
+        for (k = 0; k < s->f1; k++)
+            for (r = 0; r < len; r++)
+                s->o[r] -= s->M1[r + k * l1] * c[k];
+        for (k = 0; k < s->f2; k++)
+            for (r = 0; r < len; r++)
+                s->o[r] -= s->M2[r + k * l2] * c[KS + k];
+        for (r = 0; r < len; r++)
+            s->o[r] *= *s->tau_fin;
+    }
+    if (!s->a)
+        return KBLASF_STATUS_SUCCESS;
+    w = s->v_out; /* the vector is worked on where v goes */
+    for (r = 0; r < len; r++)
+        w[r] = s->conja ? CONJ(s->a[r * s->inca]) : s->a[r * s->inca];
+    for (k = 0; k < s->p1; k++) {
+        T e = CONJ(s->c1row[k * s->ldc1]);
+        for (r = 0; r < len; r++)
+            w[r] -= s->M1[r + k * l1] * e;
+    }
+    for (k = 0; k < s->p2; k++) {
+        T e = CONJ(s->c2row[k * s->ldc2]);
+        for (r = 0; r < len; r++)
+            w[r] -= s->M2[r + k * l2] * e;
+    }
+    alpha = w[0];
+    PFN(larfg_)(&len, &alpha, w + MIN(1, nx), &one, &tau);
+    *s->beta_out = REAL(alpha);
+    *s->tau_out = tau;
+    w[0] = 1;
+    s->a[0] = REAL(alpha);
+    for (r = 1; r < len; r++)
+        s->a[r * s->inca] = s->conja ? CONJ(w[r]) : w[r];
+    for (k = 0; k < s->q1 || k < s->q2; k++) { /* the next step's sums */
+        T t1 = 0, t2 = 0;
+        for (r = 0; r < len; r++) {
+            if (k < s->q1)
+                t1 += CONJ(s->M1[r + k * l1]) * w[r];
+            if (k < s->q2)
+                t2 += CONJ(s->M2[r + k * l2]) * w[r];
+        }
+        cn[k] = t1;
+        cn[KS + k] = t2;
+    }
+    return KBLASF_STATUS_SUCCESS;
+}
+
 void FN(host_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
 {
     p->gemv = host_gemv;
@@ -217,4 +275,5 @@ void FN(host_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
     p->set_zero = host_set_zero;
     p->syr2k = host_syr2k;
     p->trd_step = host_trd_step;
+    p->brd_step = host_brd_step;
 }

@@ -43,6 +43,34 @@ typedef struct kblasf_trd_step_##P {                                            
     T *tau_out;                                                                         \
     void *scratch, *scratch_next;                                                       \
 } kblasf_trd_step_##P;                                                                  \
+/* One step of GEBRD's panel (DLABRD's loop, lapack/gebrd_gen.c) on len rows (or, for \
+ * the row steps, columns: the same operation on Y and U) of two panels M1, M2 (at the  \
+ * range's first row; leading dimensions ld1, ld2). Finish (o != NULL; o is a column of \
+ * M1 or M2 holding the raw product): o := tau (o - M1(:,0:f1) c1 - M2(:,0:f2) c2),      \
+ * tau = *tau_fin, c1 and c2 the sums the step before left in the scratch. Prepare      \
+ * (a != NULL; a's element j at a[j inca], conjugated when conja): a -= M1(:,0:p1) e1 + \
+ * M2(:,0:p2) e2 with e1_k = conj(c1row[k ldc1]), e2_k = conj(c2row[k ldc2]) (the M    \
+ * columns may include o); LARFG on alpha = a(0) and x = a(1:len): *beta_out = beta,    \
+ * *tau_out = tau; a(0) := beta, a(1:len) := x scaled; v = (1, x) into v_out; and for   \
+ * the next step the sums M1(:,0:q1)^H v and M2(:,0:q2)^H v into scratch_next.          \
+ * scratch, scratch_next: the executor's state, two sets of KBLASF_TRD_SCRATCH_BYTES    \
+ * used by turns (zero before the first step); tau_fin, beta_out, tau_out in the        \
+ * executor's memory. */                                                                \
+typedef struct kblasf_brd_step_##P {                                                    \
+    kblasf_int len, ld1, ld2;                                                           \
+    T *M1, *M2;                                                                         \
+    T *o;                                                                               \
+    kblasf_int f1, f2;                                                                  \
+    const T *tau_fin;                                                                   \
+    T *a;                                                                               \
+    kblasf_int inca;                                                                    \
+    int conja;                                                                          \
+    kblasf_int p1, p2, ldc1, ldc2, q1, q2;                                              \
+    const T *c1row, *c2row;                                                             \
+    RT_##P *beta_out;                                                                   \
+    T *tau_out, *v_out;                                                                 \
+    void *scratch, *scratch_next;                                                       \
+} kblasf_brd_step_##P;                                                                  \
 typedef struct kblasf_prims_##P {                                                       \
     kblasf_status_t (*gemv)(struct kblasf_context *ctx, char trans, kblasf_int m,       \
             kblasf_int n, T alpha, const T *A, kblasf_int lda, kblasf_int offr,         \
@@ -101,6 +129,8 @@ typedef struct kblasf_prims_##P {                                               
             RT_##P beta, T *C, kblasf_int ldc);                                         \
     kblasf_status_t (*trd_step)(struct kblasf_context *ctx,                             \
             const kblasf_trd_step_##P *s);                                              \
+    kblasf_status_t (*brd_step)(struct kblasf_context *ctx,                             \
+            const kblasf_brd_step_##P *s);                                              \
 } kblasf_prims_##P;
 
 KBLASF_PRIMS_TABLE(s, float)

@@ -1,0 +1,177 @@
+/* reflector.cuh — what the panel-step kernels (trd_step.cu, brd_step.cu) share: block-wide
+ * sums, loads of what other blocks wrote before a grid sync, and LAPACK's LARFG (DLARFG /
+ * ZLARFG) on a vector spread over the grid: the norm in double, scaled by a power of two
+ * when the largest element leaves a safe range (LAPACK's DNRM2 scales instead), and the
+ * scalars with LAPACK's rescaling loop below the safe minimum, the same in every thread.
+ * Internal to cuda/; after cuda_scalar.cuh. */
+#ifndef KBLASF_REFLECTOR_CUH
+#define KBLASF_REFLECTOR_CUH
+
+#include <cooperative_groups.h>
+#include "cuda_scalar.cuh"
+
+namespace kblasf {
+namespace {
+
+constexpr int RF_NT = 256; /* threads per block of the step kernels */
+
+/* loads of what other blocks wrote before a grid sync: through L2, not the read-only path */
+__device__ __forceinline__ float ldcg(const float *p) { return __ldcg(p); }
+__device__ __forceinline__ double ldcg(const double *p) { return __ldcg(p); }
+__device__ __forceinline__ cuFloatComplex ldcg(const cuFloatComplex *p) { return __ldcg(p); }
+__device__ __forceinline__ cuDoubleComplex ldcg(const cuDoubleComplex *p) { return __ldcg(p); }
+__device__ __forceinline__ unsigned long long ldcg(const unsigned long long *p) { return __ldcg(p); }
+
+template <typename T> __device__ __forceinline__ double abs2(T a)
+{
+    if constexpr (Sc<T>::complex) return (double)a.x * a.x + (double)a.y * a.y;
+    else return (double)a * a;
+}
+template <typename T> __device__ __forceinline__ double absmax(T a)
+{
+    if constexpr (Sc<T>::complex) return fmax(fabs((double)a.x), fabs((double)a.y));
+    else return fabs((double)a);
+}
+template <typename T> __device__ __forceinline__ typename Sc<T>::Real im(T a)
+{
+    if constexpr (Sc<T>::complex) return a.y;
+    else return 0;
+}
+
+/* block-wide sum / max; the result is valid in thread 0 */
+template <typename T> __device__ T block_sum(T v, T *sh)
+{
+    for (int s = 16; s > 0; s >>= 1) v = Sc<T>::add(v, Sc<T>::shfl_xor(v, s));
+    __syncthreads();
+    if ((threadIdx.x & 31) == 0) sh[threadIdx.x >> 5] = v;
+    __syncthreads();
+    if (threadIdx.x == 0)
+        for (int w = 1; w < RF_NT / 32; ++w) v = Sc<T>::add(v, sh[w]);
+    return v;
+}
+__device__ unsigned long long block_max(unsigned long long v, unsigned long long *sh)
+{
+    for (int s = 16; s > 0; s >>= 1) {
+        const unsigned long long o = __shfl_xor_sync(0xffffffffu, v, s);
+        v = o > v ? o : v;
+    }
+    __syncthreads();
+    if ((threadIdx.x & 31) == 0) sh[threadIdx.x >> 5] = v;
+    __syncthreads();
+    if (threadIdx.x == 0)
+        for (int w = 1; w < RF_NT / 32; ++w) v = sh[w] > v ? sh[w] : v;
+    return v;
+}
+
+/* The range of the largest |x| in which the plain sum of squares in double neither
+ * overflows nor loses the small elements that matter (LAPACK's DNRM2 scales instead). */
+template <typename R> struct NormRange;
+template <> struct NormRange<float> {  /* float squares never leave double's range */
+    static constexpr double lo = 0.0, hi = 1e300;
+    static constexpr float safmin = 0x1p-102f; /* SLAMCH('S') / SLAMCH('E') */
+};
+template <> struct NormRange<double> {
+    static constexpr double lo = 0x1p-400, hi = 0x1p+400;
+    static constexpr double safmin = 0x1p-969; /* DLAMCH('S') / DLAMCH('E') */
+};
+
+template <typename R> __device__ __forceinline__ R hyp2(R a, R b) { return hypot(a, b); }
+template <typename R> __device__ __forceinline__ R hyp3(R a, R b, R c) { return norm3d(a, b, c); }
+template <> __device__ __forceinline__ float hyp2(float a, float b) { return hypotf(a, b); }
+template <> __device__ __forceinline__ float hyp3(float a, float b, float c) { return norm3df(a, b, c); }
+
+
+/* A block's share of ||x||: sum of |x|^2 and the largest |component| (as the bits of a
+ * non-negative double, so that atomicMax orders them), into the grid's sums. */
+template <typename T>
+__device__ void norm_partials(T x, bool isx, double *ssq, unsigned long long *maxbits,
+                              double *sh_d, unsigned long long *sh_m)
+{
+    const double ss = block_sum(isx ? abs2(x) : 0.0, sh_d);
+    const unsigned long long mb =
+        block_max(isx ? (unsigned long long)__double_as_longlong(absmax(x)) : 0ull, sh_m);
+    if (threadIdx.x == 0) {
+        atomicAdd(ssq, ss);
+        atomicMax(maxbits, mb);
+    }
+}
+
+/* ||x|| after a grid sync that follows every block's norm_partials: the plain sum, or,
+ * when the largest element lies outside the safe range, a second pass scaled by a power of
+ * two with one more grid sync (every block takes the same branch). */
+template <typename T>
+__device__ typename Sc<T>::Real norm_finish(cooperative_groups::grid_group &grid, T x, bool isx,
+                                            const double *ssq, double *ssq2,
+                                            const unsigned long long *maxbits, double *sh_d)
+{
+    using R = typename Sc<T>::Real;
+    const double M = __longlong_as_double((long long)ldcg(maxbits));
+    if (isfinite(M) && M != 0.0 && (M < NormRange<R>::lo || M > NormRange<R>::hi)) {
+        const int e = ilogb(M);
+        const double sc = scalbn(1.0, -e);
+        double part = 0.0;
+        if (isx) {
+            const double xr = (double)Sc<T>::re(x) * sc, xi = (double)im(x) * sc;
+            part = xr * xr + xi * xi;
+        }
+        part = block_sum(part, sh_d);
+        if (threadIdx.x == 0) atomicAdd(ssq2, part);
+        grid.sync();
+        return (R)(sqrt(ldcg(ssq2)) * scalbn(1.0, e));
+    }
+    return (R)sqrt(ldcg(ssq));
+}
+
+/* LARFG's results for alpha and ||x||: beta, tau, and x's scaling (apply) */
+template <typename T> struct Larfg {
+    typename Sc<T>::Real beta, rsafmn;
+    T tau, s;
+    int knt;
+    /* x as LARFG leaves it: times 1/safmin knt times, then times 1/(alpha - beta) */
+    __device__ T apply(T x) const
+    {
+        for (int j = 0; j < knt; ++j) x = Sc<T>::mulr(x, rsafmn);
+        return Sc<T>::mul(x, s);
+    }
+};
+
+template <typename T>
+__device__ Larfg<T> larfg(T alpha, typename Sc<T>::Real xnorm)
+{
+    using R = typename Sc<T>::Real;
+    Larfg<T> l;
+    R ar = Sc<T>::re(alpha), ai = im(alpha);
+    const R safmin = NormRange<R>::safmin;
+    l.rsafmn = R(1) / safmin;
+    l.beta = ar;
+    l.tau = Sc<T>::zero();
+    l.s = Sc<T>::one();
+    l.knt = 0;
+    if (xnorm == R(0) && ai == R(0)) return l; /* H = I */
+    R beta = -copysign(Sc<T>::complex ? hyp3(ar, ai, xnorm) : hyp2(ar, xnorm), ar);
+    if (fabs(beta) < safmin) {
+        do {
+            ++l.knt;
+            beta *= l.rsafmn;
+            ar *= l.rsafmn;
+            ai *= l.rsafmn;
+            xnorm *= l.rsafmn;
+        } while (fabs(beta) < safmin && l.knt < 20);
+        beta = -copysign(Sc<T>::complex ? hyp3(ar, ai, xnorm) : hyp2(ar, xnorm), ar);
+    }
+    if constexpr (Sc<T>::complex) {
+        l.tau = Sc<T>::mk((beta - ar) / beta, -ai / beta);
+        l.s = Sc<T>::recip(Sc<T>::mk(ar - beta, ai));
+    } else {
+        l.tau = (beta - ar) / beta;
+        l.s = R(1) / (ar - beta);
+    }
+    for (int j = 0; j < l.knt; ++j) beta *= safmin;
+    l.beta = beta;
+    return l;
+}
+
+} // namespace
+} // namespace kblasf
+
+#endif /* KBLASF_REFLECTOR_CUH */
