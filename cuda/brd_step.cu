@@ -128,10 +128,12 @@ __global__ void __launch_bounds__(NT, 2) brd_step_kernel(const BrdArgs<T> p)
     sh_o[tid] = ov;
     norm_partials(x, isx, &S->ssq, &S->maxbits, sh_dred, sh_mred);
     __syncthreads(); /* sh_x, sh_o complete */
-    { /* u = (M1(:,0:q1), M2(:,0:q2))^H x over this block's rows: warp w on virtual
-       * columns w + 8j (M1's first, then M2's), lanes on rows */
-        constexpr int W = NT / 32, J = 2 * KMAX / W;
-        const int Q = p.q1 + p.q2;
+    for (int side = 0; side < 2; ++side) { /* u = M^H x over this block's rows, M1 then M2:
+                                            * warp w on columns w + 8j, lanes on rows */
+        constexpr int W = NT / 32, J = KMAX / W;
+        const int Q = side ? p.q2 : p.q1, ko = side ? p.ko2 : p.ko1;
+        const T *M = side ? p.M2 : p.M1;
+        const int64_t ld = side ? p.ld2 : p.ld1;
         T s[J];
 #pragma unroll
         for (int j = 0; j < J; ++j) s[j] = zero;
@@ -139,23 +141,19 @@ __global__ void __launch_bounds__(NT, 2) brd_step_kernel(const BrdArgs<T> p)
             const T xi = sh_x[i];
 #pragma unroll
             for (int j = 0; j < J; ++j) {
-                const int v = warp + W * j;
-                if (v < Q) {
-                    const int side = v >= p.q1, k = side ? v - p.q1 : v;
-                    const int ko = side ? p.ko2 : p.ko1;
-                    const T m = k == ko ? sh_o[i]
-                                        : Sc<T>::ld((side ? p.M2 : p.M1) + (rb + i + k * (side ? p.ld2 : p.ld1)));
+                const int k = warp + W * j;
+                if (k < Q) {
+                    const T m = k == ko ? sh_o[i] : Sc<T>::ld(M + (rb + i + k * ld));
                     s[j] = Sc<T>::fmac(m, xi, s[j]);
                 }
             }
         }
 #pragma unroll
         for (int j = 0; j < J; ++j) {
-            const int v = warp + W * j;
-            if (v >= Q) break;
+            const int k = warp + W * j;
+            if (k >= Q) break;
             for (int m = 16; m > 0; m >>= 1) s[j] = Sc<T>::add(s[j], Sc<T>::shfl_xor(s[j], m));
-            if (lane == 0)
-                Sc<T>::atomic_add(&S->u[blockIdx.x % NU][v >= p.q1][v >= p.q1 ? v - p.q1 : v], s[j]);
+            if (lane == 0) Sc<T>::atomic_add(&S->u[blockIdx.x % NU][side][k], s[j]);
         }
     }
     grid.sync(); /* C */
