@@ -184,21 +184,14 @@ __global__ void __launch_bounds__(NT, 2) brd_step_kernel(const BrdArgs<T> p)
     }
 }
 
-/* o's column in panel M (ld), or -1 */
-template <typename T> int64_t column_of(const T *o, const T *M, int64_t ld)
-{
-    if (!o || !M || o < M) return -1;
-    const int64_t d = o - M;
-    return d % ld == 0 && d / ld < KMAX ? d / ld : -1;
-}
-
 template <typename T, typename A>
 cudaError_t brd_step_run(cudaStream_t stream, const A *a)
 {
     static_assert(sizeof(BrdScratch<T>) <= KBLASF_CUDA_TRD_SCRATCH_BYTES, "scratch too small");
     static std::atomic<int> occ[kMaxDevices];
     if (a->len < 1 || a->f1 > KMAX || a->f2 > KMAX || a->p1 > KMAX || a->p2 > KMAX ||
-        a->q1 > KMAX || a->q2 > KMAX || (!a->o && !a->a))
+        a->q1 > KMAX || a->q2 > KMAX || (!a->o && !a->a) ||
+        (a->o && (a->ko1 >= KMAX || a->ko2 >= KMAX || (a->ko1 < 0) == (a->ko2 < 0))))
         return cudaErrorInvalidValue;
     DevInfo d;
     cudaError_t e = dev_info(d);
@@ -220,8 +213,8 @@ cudaError_t brd_step_run(cudaStream_t stream, const A *a)
     p.p2 = a->a ? (int)a->p2 : 0;
     p.q1 = a->a ? (int)a->q1 : 0;
     p.q2 = a->a ? (int)a->q2 : 0;
-    p.ko1 = (int)column_of(a->o, a->M1, a->ld1);
-    p.ko2 = (int)column_of(a->o, a->M2, a->ld2);
+    p.ko1 = a->o ? (int)a->ko1 : -1;
+    p.ko2 = a->o ? (int)a->ko2 : -1;
     p.conja = a->conja;
     p.M1 = a->M1;
     p.M2 = a->M2;

@@ -154,7 +154,7 @@ KBLASF_CUDA_TRD_STEP(z, cuDoubleComplex, double)
 typedef struct {                                                                        \
     int64_t len, ld1, ld2;                                                              \
     T *M1, *M2, *o;                                                                     \
-    int64_t f1, f2;                                                                     \
+    int64_t ko1, ko2, f1, f2;                                                           \
     const T *tau_fin;                                                                   \
     T *a;                                                                               \
     int64_t inca;                                                                       \

@@ -75,6 +75,8 @@ static kblasf_status_t rows_step(brd *b, kblasf_int g0, int fin, kblasf_int i, k
     s.M2 = b->X + g0;
     if (fin) {
         s.o = at(b->X, b->m, g0, i);
+        s.ko1 = -1;
+        s.ko2 = i;
         s.f1 = f1;
         s.f2 = f2;
         s.tau_fin = b->dtaup + itau;
@@ -113,6 +115,8 @@ static kblasf_status_t cols_step(brd *b, kblasf_int g0, int fin, kblasf_int i, k
     s.M2 = b->U + g0;
     if (fin) {
         s.o = at(b->Y, b->n, g0, i);
+        s.ko1 = i;
+        s.ko2 = -1;
         s.f1 = f1;
         s.f2 = f2;
         s.tau_fin = b->dtauq + itau;

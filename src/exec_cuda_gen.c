@@ -359,7 +359,8 @@ static kblasf_status_t cuda_brd_step(kblasf_context *ctx,
                                      const KBLASF_CAT2(kblasf_brd_step_, PREC) *s)
 {
     KBLASF_CAT3(kblasf_cuda_, PREC, brd_step_t) a = {
-        s->len, s->ld1, s->ld2, (CT *)s->M1, (CT *)s->M2, (CT *)s->o, s->f1, s->f2,
+        s->len, s->ld1, s->ld2, (CT *)s->M1, (CT *)s->M2, (CT *)s->o, s->ko1, s->ko2, s->f1,
+        s->f2,
         (const CT *)s->tau_fin, (CT *)s->a, s->inca, s->conja, s->p1, s->p2, s->ldc1, s->ldc2,
         s->q1, s->q2, (const CT *)s->c1row, (const CT *)s->c2row, s->beta_out, (CT *)s->tau_out,
         (CT *)s->v_out, s->scratch, s->scratch_next};

@@ -45,8 +45,9 @@ typedef struct kblasf_trd_step_##P {                                            
 } kblasf_trd_step_##P;                                                                  \
 /* One step of GEBRD's panel (DLABRD's loop, lapack/gebrd_gen.c) on len rows (or, for \
  * the row steps, columns: the same operation on Y and U) of two panels M1, M2 (at the  \
- * range's first row; leading dimensions ld1, ld2). Finish (o != NULL; o is a column of \
- * M1 or M2 holding the raw product): o := tau (o - M1(:,0:f1) c1 - M2(:,0:f2) c2),      \
+ * range's first row; leading dimensions ld1, ld2). Finish (o != NULL: column ko1 of M1 \
+ * or ko2 of M2, the other -1, holding the raw product): o := tau (o - M1(:,0:f1) c1 -  \
+ * M2(:,0:f2) c2),                                                                      \
  * tau = *tau_fin, c1 and c2 the sums the step before left in the scratch. Prepare      \
  * (a != NULL; a's element j at a[j inca], conjugated when conja): a -= M1(:,0:p1) e1 + \
  * M2(:,0:p2) e2 with e1_k = conj(c1row[k ldc1]), e2_k = conj(c2row[k ldc2]) (the M    \
@@ -60,6 +61,7 @@ typedef struct kblasf_brd_step_##P {                                            
     kblasf_int len, ld1, ld2;                                                           \
     T *M1, *M2;                                                                         \
     T *o;                                                                               \
+    kblasf_int ko1, ko2; /* o's column in M1 or M2 (-1 in the other) */                 \
     kblasf_int f1, f2;                                                                  \
     const T *tau_fin;                                                                   \
     T *a;                                                                               \
