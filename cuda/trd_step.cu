@@ -55,11 +55,7 @@ template <typename T> struct StepArgs {
 };
 
 /* loads of what other blocks wrote before a grid sync: through L2, not the read-only path */
-__device__ __forceinline__ float ldcg(const float *p) { return __ldcg(p); }
-__device__ __forceinline__ double ldcg(const double *p) { return __ldcg(p); }
-__device__ __forceinline__ cuFloatComplex ldcg(const cuFloatComplex *p) { return __ldcg(p); }
-__device__ __forceinline__ cuDoubleComplex ldcg(const cuDoubleComplex *p) { return __ldcg(p); }
-__device__ __forceinline__ unsigned long long ldcg(const unsigned long long *p) { return __ldcg(p); }
+template <typename T> __device__ __forceinline__ T ldcg(const T *p) { return __ldcg(p); }
 
 template <typename T> __device__ __forceinline__ double abs2(T a)
 {
