@@ -28,6 +28,15 @@
 
 typedef void (*bench_fn)(void *arg, int iter);
 
+/* A new stream and a kblasf handle on the CUDA executor bound to it (device 0): every
+ * benchmark times kblasf and the vendor library on one stream. */
+static inline void bench_open(cudaStream_t *stream, kblasf_handle_t *h)
+{
+    CHECK_CUDA(cudaStreamCreate(stream));
+    CHECK_KB(kblasf_create_backend(h, 0, KBLASF_BACKEND_CUDA));
+    CHECK_KB(kblasf_set_stream(*h, *stream));
+}
+
 /* Monotonic wall-clock seconds (calls that are synchronous in effect, host time per call). */
 static inline double bench_now(void)
 {

@@ -118,9 +118,7 @@ int main(void)
     int i;
 
     CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
-    CHECK_CUDA(cudaStreamCreate(&c.s));
-    CHECK_KB(kblasf_create_backend(&c.h, 0, KBLASF_BACKEND_CUDA));
-    CHECK_KB(kblasf_set_stream(c.h, c.s));
+    bench_open(&c.s, &c.h);
     CHECK_CB(cublasCreate(&c.cb));
     CHECK_CB(cublasSetStream(c.cb, c.s));
     CHECK_CUDA(cudaMalloc((void **)&c.dA, (size_t)N * K * sizeof(double)));

@@ -933,9 +933,7 @@ int main(int argc, char **argv)
     sizes = quick ? sizes_quick : sizes_full;
     setvbuf(stdout, NULL, _IOLBF, 0);
     CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
-    CHECK_CUDA(cudaStreamCreate(&c.stream));
-    CHECK_KB(kblasf_create_backend(&c.h, 0, KBLASF_BACKEND_CUDA));
-    CHECK_KB(kblasf_set_stream(c.h, c.stream));
+    bench_open(&c.stream, &c.h);
     CHECK_CS(cusolverDnCreate(&c.cs));
     CHECK_CS(cusolverDnSetStream(c.cs, c.stream));
     CHECK_CB(cublasCreate(&c.cb));

@@ -221,9 +221,7 @@ int main(int argc, char **argv)
     size_t sl = 0;
 
     CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
-    CHECK_CUDA(cudaStreamCreate(&stream));
-    CHECK_KB(kblasf_create_backend(&handle, 0, KBLASF_BACKEND_CUDA));
-    CHECK_KB(kblasf_set_stream(handle, stream));
+    bench_open(&stream, &handle);
     CHECK_CB(cublasCreate(&cublas));
     CHECK_CB(cublasSetStream(cublas, stream));
     curandCreateGenerator(&gen, CURAND_RNG_PSEUDO_DEFAULT);

@@ -440,9 +440,7 @@ int main(int argc, char **argv)
     ctx_t c;
 
     CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
-    CHECK_CUDA(cudaStreamCreate(&c.stream));
-    CHECK_KB(kblasf_create_backend(&c.h, 0, KBLASF_BACKEND_CUDA));
-    CHECK_KB(kblasf_set_stream(c.h, c.stream));
+    bench_open(&c.stream, &c.h);
     CHECK_CS(cusolverDnCreate(&c.cs));
     CHECK_CS(cusolverDnSetStream(c.cs, c.stream));
     if (curandCreateGenerator(&c.gen, CURAND_RNG_PSEUDO_DEFAULT) != CURAND_STATUS_SUCCESS)

@@ -187,9 +187,7 @@ int main(int argc, char **argv)
     size_t sl = 0;
 
     CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
-    CHECK_CUDA(cudaStreamCreate(&stream));
-    CHECK_KB(kblasf_create_backend(&h, 0, KBLASF_BACKEND_CUDA));
-    CHECK_KB(kblasf_set_stream(h, stream));
+    bench_open(&stream, &h);
     if (argc > 1 && atoi(argv[1]) > 0)
         CHECK_KB(kblasf_set_trxm_stop_size(h, atoi(argv[1])));
     CHECK_CB(cublasCreate(&cb));

@@ -1,6 +1,6 @@
 /*
  * test_drivers.h — what the testers of unmodified LAPACK drivers (test_eig_drivers.c,
- * test_svd_drivers.c) share: real problems live in double arrays and complex ones in
+ * test_svd_drivers.c, test_lapack_drivers.c) share: real problems live in double arrays and complex ones in
  * double complex arrays, so that the O(n^3) work of the real cases costs real flops;
  * every helper takes cplx and reads or writes element p of either through get/put.
  */
@@ -8,8 +8,10 @@
 #define KBLASF_TEST_DRIVERS_H
 
 #include <complex.h>
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
+#include "blas.h"
 #include "testing.h"
 
 typedef kblasf_complex_double zc;
@@ -46,6 +48,52 @@ static inline zc nanz(void)
 
     parts[0] = parts[1] = NAN;
     return v;
+}
+
+/* The 1-norm of an m x n matrix (ld), NaN read as infinite (a ratio over it then fails). */
+static inline double driver_norm1(int cplx, const void *A, fint m, fint n, fint ld)
+{
+    double r = cplx ? test_norm1_z(A, m, n, ld) : test_norm1_d(A, m, n, ld);
+    return isnan(r) ? INFINITY : r;
+}
+
+/* ||I - G||_1 / (scale eps), G the Gram matrix (c x c) of c vectors of length len:
+ * columns 1: the columns of X (len x c, ld len), G = X^H X;
+ * columns 0: the rows of X (c x len, ld c), G = X X^H.
+ * G from SYRK/HERK (half a GEMM) into the lower triangle. */
+static inline double gram_error(int cplx, int columns, fint c, fint len, const void *X,
+                                fint scale)
+{
+    void *E = test_alloc((size_t)c * c * esz(cplx));
+    fint i, j, ldx = columns ? len : c;
+    const char *t = columns ? (cplx ? "C" : "T") : "N";
+    double r, one = 1, zero = 0;
+
+    if (cplx)
+        zherk_("L", t, &c, &len, &one, X, &ldx, &zero, E, &c, 1, 1);
+    else
+        dsyrk_("L", t, &c, &len, &one, X, &ldx, &zero, E, &c, 1, 1);
+    for (j = 0; j < c; j++) {
+        size_t d = (size_t)j * (c + 1);
+        put(cplx, E, d, get(cplx, E, d) - 1);
+        for (i = j + 1; i < c; i++) /* the upper triangle, for the norm */
+            put(cplx, E, (size_t)j + (size_t)i * c,
+                conj(get(cplx, E, (size_t)i + (size_t)j * c)));
+    }
+    r = driver_norm1(cplx, E, c, c, c) / (scale * DBL_EPSILON);
+    free(E);
+    return r;
+}
+
+/* kblasf served the driver's inner routine (kblasf_lapack_calls grew by grew across it)
+ * exactly when the LAPACK names are exported. */
+static inline void check_served(long grew, const char *what, const char *routine)
+{
+    test_check(NAMES_EXPORTED ? grew > 0 : grew == 0,
+               "%s [%s]: kblasf_lapack_calls grew by %ld across the driver (LAPACK names %s%s)",
+               what, mode(), grew, NAMES_EXPORTED ? "exported: kblasf must serve its "
+                                                  : "not exported: it must not",
+               NAMES_EXPORTED ? routine : "");
 }
 
 /* What builds the orthonormal factors (not exported by kblasf: the system's). */

@@ -92,13 +92,6 @@ static void mm(int cplx, const char *tb, fint n, const void *A, const void *B, v
     }
 }
 
-/* The 1-norm of an n x n matrix (ld n), NaN read as infinite (a ratio over it then fails). */
-static double norm1(int cplx, const void *A, fint n)
-{
-    double r = cplx ? test_norm1_z(A, n, n, n) : test_norm1_d(A, n, n, n);
-    return isnan(r) ? INFINITY : r;
-}
-
 /* ---- problems with a known spectrum ------------------------------------------------ */
 
 typedef struct {
@@ -169,7 +162,7 @@ static problem make_problem(const basis *b, int kind)
         }
         put(cplx, P.A, (size_t)j * (n + 1), creal(get(cplx, P.A, (size_t)j * (n + 1))));
     }
-    P.anorm = norm1(cplx, P.A, n);
+    P.anorm = driver_norm1(cplx, P.A, n, n, n);
     free(QL);
     return P;
 }
@@ -323,10 +316,7 @@ static void check_calls(long grew, fint n, const char *what)
 {
     if (NAMES_EXPORTED && n <= 1)
         return; /* the drivers quick-return at n == 1: no reduction to serve */
-    test_check(NAMES_EXPORTED ? grew > 0 : grew == 0,
-               "%s [%s]: kblasf_lapack_calls grew by %ld across the driver (LAPACK names %s)",
-               what, mode(), grew, NAMES_EXPORTED ? "exported: kblasf must serve its xSYTRD/"
-                                                   "xHETRD" : "not exported: it must not");
+    check_served(grew, what, "xSYTRD/xHETRD");
 }
 
 /* ||A Z - Z diag(w)||_1 / (n ||A||_1 eps) */
@@ -343,33 +333,11 @@ static double residual(const problem *P, const void *Z, const double *w)
             size_t p = (size_t)i + (size_t)j * n;
             put(cplx, R, p, get(cplx, R, p) - get(cplx, Z, p) * w[j]);
         }
-    r = norm1(cplx, R, n) / (n * P->anorm * DBL_EPSILON);
+    r = driver_norm1(cplx, R, n, n, n) / (n * P->anorm * DBL_EPSILON);
     free(R);
     return r;
 }
 
-/* ||I - Z^H Z||_1 / (n eps), Z^H Z from SYRK/HERK (half a GEMM) into the lower triangle */
-static double orthogonality(int cplx, fint n, const void *Z)
-{
-    void *E = test_alloc((size_t)n * n * esz(cplx));
-    fint i, j;
-    double r, one = 1, zero = 0;
-
-    if (cplx)
-        zherk_("L", "C", &n, &n, &one, Z, &n, &zero, E, &n, 1, 1);
-    else
-        dsyrk_("L", "T", &n, &n, &one, Z, &n, &zero, E, &n, 1, 1);
-    for (j = 0; j < n; j++) {
-        size_t d = (size_t)j * (n + 1);
-        put(cplx, E, d, get(cplx, E, d) - 1);
-        for (i = j + 1; i < n; i++) /* the upper triangle, for the norm */
-            put(cplx, E, (size_t)j + (size_t)i * n,
-                conj(get(cplx, E, (size_t)i + (size_t)j * n)));
-    }
-    r = norm1(cplx, E, n) / (n * DBL_EPSILON);
-    free(E);
-    return r;
-}
 
 static void eig_case(const problem *P, enum driver d, char jobz, char uplo)
 {
@@ -394,7 +362,7 @@ static void eig_case(const problem *P, enum driver d, char jobz, char uplo)
     }
     if (jobz == 'V' && info == 0 && m == n) {
         r1 = residual(P, Z, w);
-        r2 = orthogonality(cplx, n, Z);
+        r2 = gram_error(cplx, 1, n, n, Z, n);
     }
     if (jobz == 'V')
         test_check(info == 0 && m == n && sorted && werr < TEST_TOLERANCE &&

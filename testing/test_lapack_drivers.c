@@ -22,9 +22,7 @@
 #include <string.h>
 #include "blas.h"
 #include "testing.h"
-
-typedef kblasf_complex_double zc;
-typedef kblasf_int fint;
+#include "test_drivers.h"
 
 void dposvx_(const char *fact, const char *uplo, const fint *n, const fint *nrhs, double *A,
              const fint *lda, double *AF, const fint *ldaf, char *equed, double *S, double *B,
@@ -41,14 +39,7 @@ void zhegv_(const fint *itype, const char *jobz, const char *uplo, const fint *n
             const fint *lda, zc *B, const fint *ldb, double *W, zc *work, const fint *lwork,
             double *rwork, fint *info, size_t, size_t);
 
-#ifdef KBLASF_LAPACK_NAMES
-#define NAMES_EXPORTED 1
-#else
-#define NAMES_EXPORTED 0
-#endif
 #define AT(A, ld, i, j) ((A)[(size_t)(i) + (size_t)(j) * (size_t)(ld)])
-
-static const char *mode(void) { return *test_mode_env ? test_mode_env : "default"; }
 
 /* All matrices are kept as double complex n x n (ld n) for the residuals; real problems
  * have zero imaginary parts and are copied to double arrays for the d drivers. */
@@ -121,10 +112,7 @@ static zc *dupz(const zc *A, size_t count)
 
 static void check_calls(long grew, const char *what)
 {
-    test_check(NAMES_EXPORTED ? grew > 0 : grew == 0,
-               "%s [%s]: kblasf_lapack_calls grew by %ld across the driver (LAPACK names %s)",
-               what, mode(), grew, NAMES_EXPORTED ? "exported: kblasf must serve its DPOTRF"
-                                                   : "not exported: it must not");
+    check_served(grew, what, "DPOTRF");
 }
 
 /* ---- POSVX ------------------------------------------------------------------------ */

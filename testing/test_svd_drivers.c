@@ -128,13 +128,6 @@ static void gemm(int cplx, const char *ta, const char *tb, fint m, fint n, fint 
     }
 }
 
-/* The 1-norm of an m x n matrix, NaN read as infinite (a ratio over it then fails). */
-static double norm1(int cplx, const void *A, fint m, fint n, fint ld)
-{
-    double r = cplx ? test_norm1_z(A, m, n, ld) : test_norm1_d(A, m, n, ld);
-    return isnan(r) ? INFINITY : r;
-}
-
 /* ---- problems with known singular values ------------------------------------------- */
 
 typedef struct {
@@ -179,7 +172,7 @@ static problem make_problem(int cplx, int kind, fint m, fint n, const void *U, c
             put(cplx, US, p, get(cplx, U, p) * P.sigma[j]);
         }
     gemm(cplx, "N", "C", m, n, k, 1, US, m, V, n, 0, P.A, m);
-    P.anorm = norm1(cplx, P.A, m, n, m);
+    P.anorm = driver_norm1(cplx, P.A, m, n, m);
     free(US);
     return P;
 }
@@ -333,10 +326,7 @@ static result call_driver(config c, const problem *P, double *s)
 static void check_calls(long grew, const char *what)
 {
     /* every shape: see the header (no xGESVD/xGESDD path skips xGEBRD when m, n >= 1) */
-    test_check(NAMES_EXPORTED ? grew > 0 : grew == 0,
-               "%s [%s]: kblasf_lapack_calls grew by %ld across the driver (LAPACK names %s)",
-               what, mode(), grew, NAMES_EXPORTED ? "exported: kblasf must serve its xGEBRD"
-                                                   : "not exported: it must not");
+    check_served(grew, what, "xGEBRD");
 }
 
 /* ||A - U_k diag(s) VT_k||_1 / (max(m,n) ||A||_1 eps) */
@@ -355,39 +345,12 @@ static double residual(const problem *P, const result *r, const double *s)
             put(cplx, US, p, get(cplx, r->U, p) * s[j]);
         }
     gemm(cplx, "N", "N", m, n, k, -1, US, m, r->VT, r->vrows, 1, R, m);
-    res = norm1(cplx, R, m, n, m) / (MAX(m, n) * P->anorm * DBL_EPSILON);
+    res = driver_norm1(cplx, R, m, n, m) / (MAX(m, n) * P->anorm * DBL_EPSILON);
     free(R);
     free(US);
     return res;
 }
 
-/* ||I - G||_1 / (scale eps), G the Gram matrix (c x c) of c vectors of length len:
- * columns 1: the columns of X (len x c, ld len), G = X^H X (U);
- * columns 0: the rows of X (c x len, ld c), G = X X^H (VT).
- * G from SYRK/HERK (half a GEMM) into the lower triangle. */
-static double orthogonality(int cplx, int columns, fint c, fint len, const void *X,
-                            fint scale)
-{
-    void *E = test_alloc((size_t)c * c * esz(cplx));
-    fint i, j, ldx = columns ? len : c;
-    const char *t = columns ? (cplx ? "C" : "T") : "N";
-    double r, one = 1, zero = 0;
-
-    if (cplx)
-        zherk_("L", t, &c, &len, &one, X, &ldx, &zero, E, &c, 1, 1);
-    else
-        dsyrk_("L", t, &c, &len, &one, X, &ldx, &zero, E, &c, 1, 1);
-    for (j = 0; j < c; j++) {
-        size_t d = (size_t)j * (c + 1);
-        put(cplx, E, d, get(cplx, E, d) - 1);
-        for (i = j + 1; i < c; i++) /* the upper triangle, for the norm */
-            put(cplx, E, (size_t)j + (size_t)i * c,
-                conj(get(cplx, E, (size_t)i + (size_t)j * c)));
-    }
-    r = norm1(cplx, E, c, c, c) / (scale * DBL_EPSILON);
-    free(E);
-    return r;
-}
 
 static void svd_case(const problem *P, config c)
 {
@@ -415,8 +378,8 @@ static void svd_case(const problem *P, config c)
     }
     if (vectors && r.info == 0) {
         res = residual(P, &r, s);
-        ou = orthogonality(cplx, 1, r.ucols, m, r.U, m);
-        ov = orthogonality(cplx, 0, r.vrows, n, r.VT, n);
+        ou = gram_error(cplx, 1, r.ucols, m, r.U, m);
+        ov = gram_error(cplx, 0, r.vrows, n, r.VT, n);
     }
     if (vectors)
         test_check(r.info == 0 && sorted && r.pad_intact && serr < TEST_TOLERANCE &&
