@@ -1,0 +1,35 @@
+/* batch_common.cuh — what the batched kernels (batch_small.cu, batch_block.cu) share: where
+ * matrix b of a batch lies, and the store of its info in the caller's integer width.
+ * Internal to cuda/; like cuda_scalar.cuh, everything lives in an unnamed namespace so that
+ * each .cu file has its own copy. */
+#ifndef KBLASF_BATCH_COMMON_CUH
+#define KBLASF_BATCH_COMMON_CUH
+
+#include "cuda_scalar.cuh"
+
+namespace kblasf {
+namespace {
+
+/* Matrix b of a batch: arr[b] when the caller gave an array of pointers (arr != NULL),
+ * else base + b*stride (a stride of 0 with a batch of 1 is legal). */
+template <class P>
+__device__ __forceinline__ P *mat(P *const *arr, P *base, int64_t stride, int64_t b)
+{
+    return arr ? arr[b] : base + b * stride;
+}
+
+/* info[b] := v, info being the caller's kblasf_int array: int32_t or int64_t by configure
+ * (KBLASF_ILP64), so the C ABI passes its width in bytes (4 or 8; checked by the host
+ * side of each kernel). */
+__device__ __forceinline__ void set_info(void *info, int bytes, int64_t b, int64_t v)
+{
+    if (bytes == 4)
+        static_cast<int32_t *>(info)[b] = (int32_t)v;
+    else
+        static_cast<int64_t *>(info)[b] = v;
+}
+
+} // namespace
+} // namespace kblasf
+
+#endif /* KBLASF_BATCH_COMMON_CUH */
