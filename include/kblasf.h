@@ -256,6 +256,59 @@ KBLASF_CHOL_PROTOS(c, kblasf_complex_float)
 KBLASF_CHOL_PROTOS(z, kblasf_complex_double)
 #undef KBLASF_CHOL_PROTOS
 
+/* ---- Batched Cholesky (device API) -----------------------------------------------
+ * `batch` independent problems of one order n, each as LAPACK's POTRF, POTRS or POSV:
+ * thousands of small matrices at once. Orders up to 256 run in batched GPU kernels (up to
+ * 32 one matrix per group of threads in a warp, above that one thread block per matrix);
+ * larger orders are still correct, one matrix at a time through the algorithm of
+ * kblasf_?potrf / ?potrs (not fast). The host executor makes one LAPACK call per matrix,
+ * in parallel over the matrices when the library was built with OpenMP.
+ *  - _batch: matrix b is A_array[b] (and B_array[b]); the arrays of pointers, like the
+ *    matrices, are in the handle's device memory (host memory for the host executor).
+ *  - _batch_strided: matrix b starts at A + b*strideA (B + b*strideB), strideA >= lda*n
+ *    (strideB >= ldb*nrhs), or 0 when batch <= 1.
+ * info_array: batch entries in device memory, each always written: 0, or j > 0 when the
+ * leading minor of order j of matrix b is not positive definite (its pivot is <= 0 or NaN;
+ * the first such j); the other matrices are factored and solved all the same. For n = 0
+ * every entry is 0. On info > 0 the columns (rows for 'U') before j are final and the rest
+ * of that triangle is unspecified; POSV leaves that matrix's B untouched.
+ * Only the uplo triangle of each A and the n x nrhs block of each B are read or written;
+ * for complex types the imaginary parts of A's diagonal are ignored and written as 0.
+ * Asynchronous on the handle's stream: info_array is device data, to be read after
+ * kblasf_synchronize (or by later work on the stream). Above order 256 the batch waits
+ * once to read the arrays of pointers, and POSV once more for the infos.
+ * Illegal arguments: reported through xerbla_ as KBLASF_DPOTRF_BATCH,
+ * KBLASF_DPOTRF_BATCH_STRIDED, ..., with the position in the argument list counting from
+ * 1 without the handle; the call returns KBLASF_STATUS_INVALID_VALUE and touches nothing.
+ * Checked in the order of the list: uplo, n >= 0, nrhs >= 0, A (not NULL when batch > 0
+ * and n > 0), lda >= max(1, n), strideA, B (not NULL when also nrhs > 0), ldb >=
+ * max(1, n), strideB, info_array (not NULL when batch > 0), batch >= 0. batch = 0 touches
+ * nothing, nor does POTRS with n = 0 or nrhs = 0; POSV with nrhs = 0 only factors. */
+#define KBLASF_BATCH_PROTOS(P, T)                                                      \
+kblasf_status_t kblasf_##P##potrf_batch(kblasf_handle_t h, char uplo, kblasf_int n,    \
+        T *const *A_array, kblasf_int lda, kblasf_int *info_array, kblasf_int batch);  \
+kblasf_status_t kblasf_##P##potrf_batch_strided(kblasf_handle_t h, char uplo,          \
+        kblasf_int n, T *A, kblasf_int lda, kblasf_int strideA, kblasf_int *info_array,\
+        kblasf_int batch);                                                             \
+kblasf_status_t kblasf_##P##potrs_batch(kblasf_handle_t h, char uplo, kblasf_int n,    \
+        kblasf_int nrhs, T *const *A_array, kblasf_int lda, T *const *B_array,         \
+        kblasf_int ldb, kblasf_int batch);                                             \
+kblasf_status_t kblasf_##P##potrs_batch_strided(kblasf_handle_t h, char uplo,          \
+        kblasf_int n, kblasf_int nrhs, const T *A, kblasf_int lda, kblasf_int strideA,  \
+        T *B, kblasf_int ldb, kblasf_int strideB, kblasf_int batch);                   \
+kblasf_status_t kblasf_##P##posv_batch(kblasf_handle_t h, char uplo, kblasf_int n,     \
+        kblasf_int nrhs, T *const *A_array, kblasf_int lda, T *const *B_array,         \
+        kblasf_int ldb, kblasf_int *info_array, kblasf_int batch);                     \
+kblasf_status_t kblasf_##P##posv_batch_strided(kblasf_handle_t h, char uplo,           \
+        kblasf_int n, kblasf_int nrhs, T *A, kblasf_int lda, kblasf_int strideA, T *B,  \
+        kblasf_int ldb, kblasf_int strideB, kblasf_int *info_array, kblasf_int batch);
+
+KBLASF_BATCH_PROTOS(s, float)
+KBLASF_BATCH_PROTOS(d, double)
+KBLASF_BATCH_PROTOS(c, kblasf_complex_float)
+KBLASF_BATCH_PROTOS(z, kblasf_complex_double)
+#undef KBLASF_BATCH_PROTOS
+
 /* ---- Tridiagonal reduction (LAPACK layer) -----------------------------------------
  * SYTRD (s, d) / HETRD (c, z): Q^H A Q = T, tridiagonal, as LAPACK's DSYTRD/ZHETRD: on
  * return the uplo triangle of A holds T's diagonal and off-diagonal and the reflectors

@@ -139,6 +139,12 @@ static kblasf_status_t potrf(kblasf_handle_t h, char uplo, kblasf_int n, T *A, k
     return st;
 }
 
+kblasf_status_t FN(potrf_device)(kblasf_context *ctx, char uplo, kblasf_int n, T *A,
+                                 kblasf_int lda, int64_t *dinfo)
+{
+    return potrf_rec(ctx, kblasf_lsame(uplo, 'L'), n, A, lda, dinfo, 0);
+}
+
 kblasf_status_t FN(potrf)(kblasf_handle_t h, char uplo, kblasf_int n, T *A, kblasf_int lda,
                           kblasf_int *info)
 {
@@ -166,6 +172,13 @@ static kblasf_status_t potrs(kblasf_handle_t h, char uplo, kblasf_int n, kblasf_
     st = FN(trxm_run)(&p, n, nrhs, B);
     FN(trxm_plan_retrans)(&p, lower ? 'C' : 'N');
     return st ? st : FN(trxm_run)(&p, n, nrhs, B);
+}
+
+kblasf_status_t FN(potrs_device)(kblasf_context *ctx, char uplo, kblasf_int n,
+                                 kblasf_int nrhs, const T *A, kblasf_int lda, T *B,
+                                 kblasf_int ldb)
+{
+    return potrs(ctx, uplo, n, nrhs, A, lda, B, ldb);
 }
 
 kblasf_status_t FN(potrs)(kblasf_handle_t h, char uplo, kblasf_int n, kblasf_int nrhs,

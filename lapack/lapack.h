@@ -21,6 +21,22 @@ kblasf_int kblasf_lapack_check(kblasf_routine_t r, char uplo, char diag, kblasf_
 kblasf_int kblasf_gebrd_check(kblasf_int m, kblasf_int n, kblasf_int lda, kblasf_int lwork,
                               kblasf_int lwkmin);
 
+/* The arguments of a batched Cholesky call (batch_gen.c) as the caller gave them. */
+typedef struct kblasf_batch_args {
+    kblasf_routine_t r;     /* KBLASF_R_POTRF, KBLASF_R_POTRS or KBLASF_R_POSV */
+    int strided;            /* the _batch_strided form: base pointers and strides */
+    char uplo;
+    kblasf_int n, nrhs, lda, ldb, strideA, strideB, batch;
+    const void *A, *B;      /* the arrays of pointers, or the base pointers */
+    const void *info;
+} kblasf_batch_args;
+/* The checks of the batched routines (batch_check.c), in the order of their argument
+ * lists: the position (1-based, without the handle) of the first illegal argument, or 0.
+ * Pointers must not be NULL where they will be used: A when batch > 0 and n > 0, B when
+ * also nrhs > 0, info whenever batch > 0 (it is written even for n = 0). A stride must be
+ * at least lda*n (ldb*nrhs), or 0 when batch <= 1. */
+kblasf_int kblasf_batch_check(const kblasf_batch_args *a);
+
 /* Where a host form runs. On the device: h is the calling thread's default handle. */
 typedef struct kblasf_route {
     kblasf_handle_t h;
@@ -92,6 +108,16 @@ kblasf_status_t FN(gebrd_named)(const char *name, kblasf_int m, kblasf_int n, T 
                                 kblasf_int lwork, kblasf_int *info);
 /* The first exactly zero diagonal element (1-based), 0 when none: TRTRI's singularity. */
 kblasf_int FN(zero_diagonal)(kblasf_int n, const T *A, kblasf_int lda);
+
+/* The device algorithms of POTRF and POTRS (chol_gen.c) on one matrix, arguments
+ * checked, n > 0 (and nrhs > 0), asynchronous: the batched routines' loop for orders their
+ * executor's kernels do not take (batch_gen.c). dinfo: one integer of the executor's memory,
+ * zero before the call: the first failing pivot's order goes there. */
+kblasf_status_t FN(potrf_device)(kblasf_context *ctx, char uplo, kblasf_int n, T *A,
+                                 kblasf_int lda, int64_t *dinfo);
+kblasf_status_t FN(potrs_device)(kblasf_context *ctx, char uplo, kblasf_int n,
+                                 kblasf_int nrhs, const T *A, kblasf_int lda, T *B,
+                                 kblasf_int ldb);
 
 /* Host forms with the name the caller used for xerbla_ ("DPOTRF" for the LAPACK name,
  * "KBLASF_DPOTRF" otherwise). chol_host_gen.c. */

@@ -321,6 +321,16 @@ static kblasf_status_t cuda_to_host(kblasf_context *ctx, size_t rows, size_t col
     return st;
 }
 
+static kblasf_status_t cuda_on_device(kblasf_context *ctx, size_t rows, size_t cols,
+                                      size_t es, const void *src, size_t lds, void *dst,
+                                      size_t ldd)
+{
+    cudaSetDevice(ctx->device);
+    return kblasf_cuda_check(cudaMemcpy2DAsync(dst, ldd * es, src, lds * es, rows * es, cols,
+                                               cudaMemcpyDeviceToDevice, ctx->stream),
+                             "cudaMemcpy2DAsync");
+}
+
 /* ---- pipelines: side queues beside the handle's stream ---- */
 
 static cudaStream_t queue(kblasf_context *ctx, int q)
@@ -417,6 +427,7 @@ static kblasf_executor cuda_executor = {
     .dev_free = cuda_free,
     .copy_to_device = cuda_to_device,
     .copy_to_host = cuda_to_host,
+    .copy_on_device = cuda_on_device,
 };
 
 static pthread_once_t cuda_once = PTHREAD_ONCE_INIT;

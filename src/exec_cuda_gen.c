@@ -371,6 +371,38 @@ static kblasf_status_t cuda_brd_step(kblasf_context *ctx,
                              PNAME("BRD_STEP kernel"));
 }
 
+/* ---- batched Cholesky: until the batched kernels are in the build, every order takes
+ * the caller's loop (KBLASF_STATUS_NOT_SUPPORTED, prims.h); order 0 only zeroes info. */
+
+typedef KBLASF_CAT2(kblasf_batch_, PREC) batch_t;
+
+static kblasf_status_t cuda_potrf_batch(kblasf_context *ctx, char uplo, kblasf_int n,
+                                        const batch_t *A, kblasf_int *info, kblasf_int batch,
+                                        const char **path)
+{
+    if (n > 0)
+        return KBLASF_STATUS_NOT_SUPPORTED;
+    cudaSetDevice(ctx->device);
+    *path = "order 0: info set to 0";
+    return kblasf_cuda_check(cudaMemsetAsync(info, 0, (size_t)batch * sizeof(kblasf_int),
+                                             (cudaStream_t)ctx->stream),
+                             "cudaMemsetAsync");
+}
+
+static kblasf_status_t cuda_potrs_batch(kblasf_context *ctx, char uplo, kblasf_int n,
+                                        kblasf_int nrhs, const batch_t *A, const batch_t *B,
+                                        kblasf_int batch, const char **path)
+{
+    return KBLASF_STATUS_NOT_SUPPORTED;
+}
+
+static kblasf_status_t cuda_posv_batch(kblasf_context *ctx, char uplo, kblasf_int n,
+                                       kblasf_int nrhs, const batch_t *A, const batch_t *B,
+                                       kblasf_int *info, kblasf_int batch, const char **path)
+{
+    return KBLASF_STATUS_NOT_SUPPORTED;
+}
+
 void FN(cuda_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
 {
     p->gemv = cuda_gemv;
@@ -387,4 +419,7 @@ void FN(cuda_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
     p->syr2k = cuda_syr2k;
     p->trd_step = cuda_trd_step;
     p->brd_step = cuda_brd_step;
+    p->potrf_batch = cuda_potrf_batch;
+    p->potrs_batch = cuda_potrs_batch;
+    p->posv_batch = cuda_posv_batch;
 }

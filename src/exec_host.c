@@ -82,6 +82,7 @@ static kblasf_executor host_executor = {
     .dev_free = host_free,
     .copy_to_device = host_to_device,
     .copy_to_host = host_to_host,
+    .copy_on_device = host_to_device, /* all three are one 2D copy in host memory */
 };
 
 static pthread_once_t host_once = PTHREAD_ONCE_INIT;

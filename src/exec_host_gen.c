@@ -260,6 +260,9 @@ static kblasf_status_t host_brd_step(kblasf_context *ctx, const KBLASF_CAT2(kbla
     return KBLASF_STATUS_SUCCESS;
 }
 
+/* batch_host_gen.c: the batched Cholesky */
+void FN(host_batch_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p);
+
 void FN(host_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
 {
     p->gemv = host_gemv;
@@ -276,4 +279,5 @@ void FN(host_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
     p->syr2k = host_syr2k;
     p->trd_step = host_trd_step;
     p->brd_step = host_brd_step;
+    FN(host_batch_prims)(p);
 }

@@ -60,6 +60,11 @@ typedef struct kblasf_executor {
     kblasf_status_t (*copy_to_host)(kblasf_context *ctx, size_t rows, size_t cols,
                                     size_t elsize, const void *d, size_t ldd,
                                     void *h, size_t ldh);
+    /* The same within the executor's memory, asynchronous (the batched routines' loop
+     * moves each matrix's info into the caller's array with it). */
+    kblasf_status_t (*copy_on_device)(kblasf_context *ctx, size_t rows, size_t cols,
+                                      size_t elsize, const void *src, size_t lds,
+                                      void *dst, size_t ldd);
     const kblasf_pipe_ops *pipe;                        /* NULL: no side queues */
     /* Primitive operations, one table per precision. */
     kblasf_prims_s s;

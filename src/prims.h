@@ -73,6 +73,15 @@ typedef struct kblasf_brd_step_##P {                                            
     T *tau_out, *v_out;                                                                 \
     void *scratch, *scratch_next;                                                       \
 } kblasf_brd_step_##P;                                                                  \
+/* A batch of matrices of the batched routines (lapack/batch_gen.c): matrix b at arr[b]  \
+ * when arr != NULL (the array in the executor's memory), else at base + b*stride;       \
+ * leading dimension ld. (POTRS's A is read only, though the pointers are not const.) */ \
+typedef struct kblasf_batch_##P {                                                       \
+    T *const *arr;                                                                      \
+    T *base;                                                                            \
+    int64_t stride;                                                                     \
+    kblasf_int ld;                                                                      \
+} kblasf_batch_##P;                                                                     \
 typedef struct kblasf_prims_##P {                                                       \
     kblasf_status_t (*gemv)(struct kblasf_context *ctx, char trans, kblasf_int m,       \
             kblasf_int n, T alpha, const T *A, kblasf_int lda, kblasf_int offr,         \
@@ -133,6 +142,22 @@ typedef struct kblasf_prims_##P {                                               
             const kblasf_trd_step_##P *s);                                              \
     kblasf_status_t (*brd_step)(struct kblasf_context *ctx,                             \
             const kblasf_brd_step_##P *s);                                              \
+    /* Batched Cholesky: `batch` > 0 problems of order n at once, each as LAPACK's       \
+     * POTRF, POTRS (nrhs > 0) or POSV (nrhs > 0), only the uplo triangle of each A      \
+     * read or written. info: batch entries in the executor's memory, each 0 or the      \
+     * order of the first leading minor that is not positive definite; POSV leaves that  \
+     * matrix's B untouched. potrf_batch with n == 0 only zeroes info. *path: how the    \
+     * executor served it (for the log). KBLASF_STATUS_NOT_SUPPORTED, nothing touched:   \
+     * not for this n (the caller runs the device algorithm on each matrix instead). */  \
+    kblasf_status_t (*potrf_batch)(struct kblasf_context *ctx, char uplo, kblasf_int n, \
+            const kblasf_batch_##P *A, kblasf_int *info, kblasf_int batch,              \
+            const char **path);                                                         \
+    kblasf_status_t (*potrs_batch)(struct kblasf_context *ctx, char uplo, kblasf_int n, \
+            kblasf_int nrhs, const kblasf_batch_##P *A, const kblasf_batch_##P *B,      \
+            kblasf_int batch, const char **path);                                       \
+    kblasf_status_t (*posv_batch)(struct kblasf_context *ctx, char uplo, kblasf_int n,  \
+            kblasf_int nrhs, const kblasf_batch_##P *A, const kblasf_batch_##P *B,      \
+            kblasf_int *info, kblasf_int batch, const char **path);                     \
 } kblasf_prims_##P;
 
 KBLASF_PRIMS_TABLE(s, float)
@@ -140,6 +165,14 @@ KBLASF_PRIMS_TABLE(d, double)
 KBLASF_PRIMS_TABLE(c, kblasf_complex_float)
 KBLASF_PRIMS_TABLE(z, kblasf_complex_double)
 #undef KBLASF_PRIMS_TABLE
+
+/* The largest order every executor's batched primitives take (the CUDA kernels'); above
+ * it an executor may answer KBLASF_STATUS_NOT_SUPPORTED. */
+#define KBLASF_BATCH_KERNEL_MAX 256
+
+/* Matrix b of a batch (a kblasf_batch_? whose array, if any, the caller can read). */
+#define KBLASF_BATCH_MAT(d, b) \
+    ((d)->arr ? (d)->arr[b] : (d)->base + (size_t)(b) * (size_t)(d)->stride)
 
 /* PRIMS(ctx): the table of the precision a generic source is compiled for. */
 #define PRIMS(ctx) (&(ctx)->exec->PREC)

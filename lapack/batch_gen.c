@@ -1,0 +1,197 @@
+/*
+ * batch_gen.c — the batched Cholesky family's device API (precision-generic):
+ * kblasf_?potrf_batch, ?potrs_batch, ?posv_batch (arrays of pointers) and their
+ * _batch_strided forms (a base pointer and a stride). Thousands of small problems at once,
+ * each as LAPACK's POTRF, POTRS, POSV, with an info per matrix.
+ *
+ * Every form comes down to one call: the checks (batch_check.c), the quick returns, then
+ * the executor's batched primitive (prims.h: the CUDA kernels up to order 256, one LAPACK
+ * call per matrix on the host). For orders the executor's kernels do not take, the batch
+ * runs one matrix at a time through the device algorithm of the non-batched routines
+ * (chol_gen.c): correct, not fast. All of it is asynchronous on the handle's stream except
+ * that loop's reads of the pointer arrays and, for POSV, of the infos.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include "prec.h"
+#include "lapack.h"
+
+typedef KBLASF_CAT2(kblasf_batch_, PREC) batch_t;
+
+/* The byte offset of a kblasf_int inside an int64_t that holds a small value: its
+ * low-order bytes (host and device share their byte order). */
+static size_t low_word(void)
+{
+    const int64_t one = 1;
+
+    return *(const char *)&one ? 0 : sizeof(int64_t) - sizeof(kblasf_int);
+}
+
+/* Replaces d's array of pointers (executor's memory) by a host copy, *copy. */
+static kblasf_status_t pointers_to_host(kblasf_handle_t h, batch_t *d, kblasf_int batch,
+                                        T ***copy)
+{
+    kblasf_status_t st;
+
+    *copy = malloc((size_t)batch * sizeof(T *));
+    if (!*copy)
+        return KBLASF_STATUS_ALLOC_FAILED;
+    st = h->exec->copy_to_host(h, batch, 1, sizeof(T *), d->arr, batch, *copy, batch);
+    d->arr = *copy;
+    return st;
+}
+
+/* The batch one matrix at a time through the device algorithm. The arrays of pointers are
+ * read on the host (one copy, which waits). Each factorization records its pivot in the
+ * handle's device integer, which then goes into info[b]. POSV reads all infos (one wait)
+ * to know which systems to solve. */
+static kblasf_status_t loop(kblasf_handle_t h, const kblasf_batch_args *a, batch_t A,
+                            batch_t B, kblasf_int *info)
+{
+    kblasf_int b, batch = a->batch, *hinfo = NULL;
+    T **pa = NULL, **pb = NULL;
+    int64_t zero = 0, *dinfo = NULL;
+    kblasf_status_t st = KBLASF_STATUS_SUCCESS;
+
+    if (A.arr)
+        st = pointers_to_host(h, &A, batch, &pa);
+    if (!st && a->r != KBLASF_R_POTRF && B.arr)
+        st = pointers_to_host(h, &B, batch, &pb);
+    if (!st && a->r != KBLASF_R_POTRS && !(dinfo = kblasf_dev_info(h)))
+        st = KBLASF_STATUS_ALLOC_FAILED;
+    for (b = 0; dinfo && b < batch && !st; b++) {
+        st = h->exec->copy_to_device(h, 1, 1, sizeof zero, &zero, 1, dinfo, 1);
+        if (!st)
+            st = FN(potrf_device)(h, a->uplo, a->n, KBLASF_BATCH_MAT(&A, b), a->lda, dinfo);
+        if (!st)
+            st = h->exec->copy_on_device(h, 1, 1, sizeof(kblasf_int),
+                                         (const char *)dinfo + low_word(), 1, info + b, 1);
+    }
+    if (!st && a->r == KBLASF_R_POSV) {
+        if (!(hinfo = malloc((size_t)batch * sizeof *hinfo)))
+            st = KBLASF_STATUS_ALLOC_FAILED;
+        else
+            st = h->exec->copy_to_host(h, batch, 1, sizeof *hinfo, info, batch, hinfo, batch);
+    }
+    for (b = 0; a->r != KBLASF_R_POTRF && b < batch && !st; b++)
+        if (!hinfo || hinfo[b] == 0)
+            st = FN(potrs_device)(h, a->uplo, a->n, a->nrhs, KBLASF_BATCH_MAT(&A, b), a->lda,
+                                  KBLASF_BATCH_MAT(&B, b), a->ldb);
+    free(pa);
+    free(pb);
+    free(hinfo);
+    return st;
+}
+
+/* One batched call, any routine and form. */
+static kblasf_status_t run(kblasf_handle_t h, const kblasf_batch_args *a)
+{
+    char name[40], full[48];
+    batch_t A = {NULL, NULL, a->strideA, a->lda}, B = {NULL, NULL, a->strideB, a->ldb};
+    kblasf_int *info = (kblasf_int *)a->info, pos;
+    const char *path = "";
+    int factor_only = a->r == KBLASF_R_POTRF || (a->r == KBLASF_R_POSV && a->nrhs == 0);
+    kblasf_status_t st;
+
+    snprintf(name, sizeof name, PREC_UPPER "%s_BATCH%s", kblasf_routine_names[a->r],
+             a->strided ? "_STRIDED" : "");
+    if (!h)
+        return KBLASF_STATUS_INVALID_VALUE;
+    if ((pos = kblasf_batch_check(a))) {
+        snprintf(full, sizeof full, "KBLASF_%s", name);
+        return kblasf_arg_error(full, pos);
+    }
+    /* nothing to compute: POTRF and POSV still say 0 for every matrix of order 0 */
+    if (a->batch == 0 || (a->r == KBLASF_R_POTRS && (a->n == 0 || a->nrhs == 0)))
+        return KBLASF_STATUS_SUCCESS;
+    /* the kernels take (const) T's; the API's const on POTRS's A is kept by the kernels */
+    if (a->strided) {
+        A.base = (T *)a->A;
+        B.base = (T *)a->B;
+    } else {
+        A.arr = (T *const *)a->A;
+        B.arr = (T *const *)a->B;
+    }
+    if (a->n > KBLASF_BATCH_KERNEL_MAX && kblasf_get_config()->offload == KBLASF_OFFLOAD_ALWAYS) {
+        st = KBLASF_STATUS_NOT_SUPPORTED; /* the GPU's way for this order, on any executor */
+        path = "KBLASF_OFFLOAD=always";
+    } else if (factor_only || a->n == 0)
+        st = PRIMS(h)->potrf_batch(h, a->uplo, a->n, &A, info, a->batch, &path);
+    else if (a->r == KBLASF_R_POTRS)
+        st = PRIMS(h)->potrs_batch(h, a->uplo, a->n, a->nrhs, &A, &B, a->batch, &path);
+    else
+        st = PRIMS(h)->posv_batch(h, a->uplo, a->n, a->nrhs, &A, &B, info, a->batch, &path);
+    if (st == KBLASF_STATUS_NOT_SUPPORTED) {
+        kblasf_log_call(h, name, "uplo=%c, n=%lld, nrhs=%lld, batch=%lld: the device algorithm "
+                        "on each matrix, n above the batched kernels' %d%s%s (correct, not fast)",
+                        a->uplo, (long long)a->n, (long long)a->nrhs, (long long)a->batch,
+                        KBLASF_BATCH_KERNEL_MAX, *path ? ", " : "", path);
+        return loop(h, a, A, B, info);
+    }
+    kblasf_log_call(h, name, "uplo=%c, n=%lld, nrhs=%lld, batch=%lld: %s", a->uplo,
+                    (long long)a->n, (long long)a->nrhs, (long long)a->batch, path);
+    return st;
+}
+
+/* ------------------------------------------------------------------ the six forms */
+
+kblasf_status_t FN(potrf_batch)(kblasf_handle_t h, char uplo, kblasf_int n, T *const *A_array,
+                                kblasf_int lda, kblasf_int *info_array, kblasf_int batch)
+{
+    kblasf_batch_args a = {.r = KBLASF_R_POTRF, .uplo = uplo, .n = n, .lda = lda, .ldb = 1,
+                           .batch = batch, .A = A_array, .info = info_array};
+    return run(h, &a);
+}
+
+kblasf_status_t FN(potrf_batch_strided)(kblasf_handle_t h, char uplo, kblasf_int n, T *A,
+                                        kblasf_int lda, kblasf_int strideA,
+                                        kblasf_int *info_array, kblasf_int batch)
+{
+    kblasf_batch_args a = {.r = KBLASF_R_POTRF, .strided = 1, .uplo = uplo, .n = n,
+                           .lda = lda, .ldb = 1, .strideA = strideA, .batch = batch, .A = A,
+                           .info = info_array};
+    return run(h, &a);
+}
+
+kblasf_status_t FN(potrs_batch)(kblasf_handle_t h, char uplo, kblasf_int n, kblasf_int nrhs,
+                                T *const *A_array, kblasf_int lda, T *const *B_array,
+                                kblasf_int ldb, kblasf_int batch)
+{
+    kblasf_batch_args a = {.r = KBLASF_R_POTRS, .uplo = uplo, .n = n, .nrhs = nrhs,
+                           .lda = lda, .ldb = ldb, .batch = batch, .A = A_array, .B = B_array};
+    return run(h, &a);
+}
+
+kblasf_status_t FN(potrs_batch_strided)(kblasf_handle_t h, char uplo, kblasf_int n,
+                                        kblasf_int nrhs, const T *A, kblasf_int lda,
+                                        kblasf_int strideA, T *B, kblasf_int ldb,
+                                        kblasf_int strideB, kblasf_int batch)
+{
+    kblasf_batch_args a = {.r = KBLASF_R_POTRS, .strided = 1, .uplo = uplo, .n = n,
+                           .nrhs = nrhs, .lda = lda, .ldb = ldb, .strideA = strideA,
+                           .strideB = strideB, .batch = batch, .A = A, .B = B};
+    return run(h, &a);
+}
+
+kblasf_status_t FN(posv_batch)(kblasf_handle_t h, char uplo, kblasf_int n, kblasf_int nrhs,
+                               T *const *A_array, kblasf_int lda, T *const *B_array,
+                               kblasf_int ldb, kblasf_int *info_array, kblasf_int batch)
+{
+    kblasf_batch_args a = {.r = KBLASF_R_POSV, .uplo = uplo, .n = n, .nrhs = nrhs,
+                           .lda = lda, .ldb = ldb, .batch = batch, .A = A_array, .B = B_array,
+                           .info = info_array};
+    return run(h, &a);
+}
+
+kblasf_status_t FN(posv_batch_strided)(kblasf_handle_t h, char uplo, kblasf_int n,
+                                       kblasf_int nrhs, T *A, kblasf_int lda,
+                                       kblasf_int strideA, T *B, kblasf_int ldb,
+                                       kblasf_int strideB, kblasf_int *info_array,
+                                       kblasf_int batch)
+{
+    kblasf_batch_args a = {.r = KBLASF_R_POSV, .strided = 1, .uplo = uplo, .n = n,
+                           .nrhs = nrhs, .lda = lda, .ldb = ldb, .strideA = strideA,
+                           .strideB = strideB, .batch = batch, .A = A, .B = B,
+                           .info = info_array};
+    return run(h, &a);
+}
