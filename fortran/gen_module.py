@@ -99,6 +99,28 @@ def reduction_routines():
                         args + [('work', 'w'), ('lwork', 'i'), ('info', 'r')]))
     return out
 
+def batch_routines():
+    """The batched Cholesky routines: device forms only (no host form, no F77 symbol), so
+    they keep their plain names; the matrices, the arrays of pointers and info_array are
+    all device memory (type(c_ptr))."""
+    out = []
+    for p in 'sdcz':
+        rhs = [('nrhs', 'i')]
+        for name, has_rhs, has_info in (('potrf', False, True), ('potrs', True, False),
+                                        ('posv', True, True)):
+            for strided in (False, True):
+                args = [('uplo', 'o'), ('n', 'i')] + (rhs if has_rhs else [])
+                args += [('A', 'p') if strided else ('A_array', 'p'), ('lda', 'i')]
+                args += [('strideA', 'i')] if strided else []
+                if has_rhs:
+                    args += [('B', 'p') if strided else ('B_array', 'p'), ('ldb', 'i')]
+                    args += [('strideB', 'i')] if strided else []
+                args += [('info_array', 'p')] if has_info else []
+                args += [('batch', 'i')]
+                suffix = '_batch_strided' if strided else '_batch'
+                out.append((f'kblasf_{p}{name}{suffix}', p, args, False))
+    return out
+
 def dev_decl(arg, p, public):
     """Declaration of a device-form argument: in the bind(C) interface (public False) or
     in the module function users call (public True)."""
@@ -182,7 +204,8 @@ def host_interface(name, p, args):
 
 def main():
     ifaces, bodies, hosts = [], [], []
-    for entry in mv_routines() + trxm_routines() + chol_routines() + reduction_routines():
+    for entry in (mv_routines() + trxm_routines() + chol_routines() + reduction_routines()
+                  + batch_routines()):
         name, p, args, has_host = entry[:4]
         i, b = device_routine(name, p, args, has_host)
         ifaces += i + ['']

@@ -150,6 +150,9 @@ program test_fortran
   call test_dev_not_spd('L', 100, 105, 70)
   call test_dev_not_spd('U', 33, 40, 33)
   call test_dev_arg_errors()
+  call test_dev_dposv_batch('L', 5, 2, 7, 4, 3)
+  call test_dev_dposv_batch('U', 40, 1, 41, 3, 1)
+  call test_dev_dposv_batch('L', 300, 3, 300, 2, 2)
 
   ! Legacy units (no module): the LAPACK names and the F77 symbols.
   call test_legacy_lapack(1)
@@ -1330,6 +1333,74 @@ contains
     call dev_free(dAd, 'A')
     call dev_free(dBd, 'B')
   end subroutine test_dev_arg_errors
+
+  ! kblasf_dposv_batch_strided through the module on device memory: batch matrices of
+  ! order n in one buffer (stride ldda*n, junk outside the triangles), member kbad not
+  ! positive definite from order n/2+1: its own info, its B untouched, the others solved;
+  ! then kblasf_dpotrf_batch with a NULL array of pointers: illegal argument 3.
+  subroutine test_dev_dposv_batch(uplo, n, nrhs, ldda_, batch, kbad)
+    character, intent(in) :: uplo
+    integer, intent(in) :: n, nrhs, ldda_, batch, kbad
+    real(c_double), allocatable, target :: S(:,:,:), Ah(:,:,:), Bh(:,:,:), Xh(:,:,:)
+    integer(kblasf_int), allocatable, target :: info(:)
+    logical, allocatable :: mask(:,:)
+    type(c_ptr) :: dAd, dBd, dInfo
+    integer(kblasf_int) :: kn, knrhs, kldda, kb
+    integer(c_size_t) :: ies
+    integer(c_int) :: status
+    integer :: b, bad_at
+    character(len=96) :: desc
+
+    kn = n; knrhs = nrhs; kldda = ldda_; kb = batch
+    ies = c_sizeof(kn)
+    bad_at = n / 2 + 1
+    write (desc, '(a,a,a,i0,a,i0,a,i0)') 'kblasf_dposv_batch_strided ', uplo, ' n=', n, &
+         ' nrhs=', nrhs, ' batch=', batch
+    allocate (S(n, n, batch), Ah(ldda_, n, batch), Bh(n, nrhs, batch), Xh(n, nrhs, batch), &
+         info(batch))
+    mask = tri_mask(uplo, 'N', n, n, n)
+    Ah = junk_d
+    do b = 1, batch
+      call make_spd(S(:, :, b))
+      if (b == kbad) then ! a negative pivot at bad_at, nothing coupling it to the rest
+        S(bad_at, :, b) = 0
+        S(:, bad_at, b) = 0
+        S(bad_at, bad_at, b) = -1
+      end if
+      where (mask) Ah(1:n, :, b) = S(:, :, b)
+    end do
+    call random_number(Bh)
+    Bh = 2 * Bh - 1
+    dAd = dev_alloc(int(ldda_, c_size_t) * int(n * batch, c_size_t) * es_d, 'posv_batch A')
+    dBd = dev_alloc(int(n * nrhs * batch, c_size_t) * es_d, 'posv_batch B')
+    dInfo = dev_alloc(int(batch, c_size_t) * ies, 'posv_batch info')
+    call put(c_loc(Ah), kldda, kn * kb, es_d, kldda, dAd, kldda, 'posv_batch A')
+    call put(c_loc(Bh), kn, knrhs * kb, es_d, kn, dBd, kn, 'posv_batch B')
+    call check_status(kblasf_dposv_batch_strided(h, uplo, kn, knrhs, dAd, kldda, kldda * kn, &
+         dBd, kn, kn * knrhs, dInfo, kb), trim(desc))
+    call get(dBd, kn, knrhs * kb, es_d, kn, c_loc(Xh), kn, 'posv_batch B')
+    call get(dInfo, kb, 1_kblasf_int, ies, kb, c_loc(info), kb, 'posv_batch info')
+    do b = 1, batch
+      if (b == kbad) then
+        call check(info(b) == bad_at, trim(desc) // ': info ' // itoa(int(info(b))) // &
+             ', not ' // itoa(bad_at))
+        call check(all(Xh(:, :, b) == Bh(:, :, b)), trim(desc) // ': B of a failed member changed')
+      else
+        call check(info(b) == 0, trim(desc) // ': info ' // itoa(int(info(b))))
+        call check_resid(solve_resid(S(:, :, b), Xh(:, :, b), Bh(:, :, b)), trim(desc))
+      end if
+    end do
+
+    call reset_xerbla()
+    status = kblasf_dpotrf_batch(h, uplo, kn, c_null_ptr, kldda, dInfo, kb)
+    call check(status == KBLASF_STATUS_INVALID_VALUE .and. xerbla_calls == 1 .and. &
+         xerbla_info == 3 .and. trim(xerbla_name) == 'KBLASF_DPOTRF_BATCH', &
+         'kblasf_dpotrf_batch with A_array NULL: status ' // itoa(int(status)) // &
+         ', XERBLA "' // trim(xerbla_name) // '" ' // itoa(xerbla_info))
+    call dev_free(dAd, 'posv_batch A')
+    call dev_free(dBd, 'posv_batch B')
+    call dev_free(dInfo, 'posv_batch info')
+  end subroutine test_dev_dposv_batch
 
   ! The legacy units of test_fortran_lapack.f90 (no module): the LAPACK names and the
   ! F77 symbols, with kblasf_lapack_calls() around them.
