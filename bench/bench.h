@@ -3,6 +3,7 @@
 #ifndef KBLASF_BENCH_H
 #define KBLASF_BENCH_H
 
+#include <dlfcn.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -125,6 +126,74 @@ static double bench_copy_bandwidth(cudaStream_t stream)
     cudaFree(c.dst);
     cudaFree(c.src);
     return 2.0 * c.bytes / t * 1e-9;
+}
+
+/* A device-to-device copy queued before each timed call: restores the inputs the call
+ * overwrites (a factorization cannot run twice on its own output). */
+typedef struct { void *dst; const void *src; size_t bytes; } restore_t;
+#define MAXREPS 32
+
+/* Median time in seconds of fn(arg) over `reps` calls after `warm` calls; before each
+ * call the `nr` restores are queued (cudaMemcpyAsync), and only the call lies between
+ * the two events. */
+static inline double time_calls(cudaStream_t s, const restore_t *r, int nr,
+                                void (*fn)(void *), void *arg, int warm, int reps)
+{
+    cudaEvent_t e0[MAXREPS], e1[MAXREPS];
+    double t[MAXREPS];
+    int i, k;
+
+    if (reps > MAXREPS)
+        reps = MAXREPS;
+    for (i = 0; i < reps; i++) {
+        CHECK_CUDA(cudaEventCreate(&e0[i]));
+        CHECK_CUDA(cudaEventCreate(&e1[i]));
+    }
+    for (i = 0; i < warm + reps; i++) {
+        for (k = 0; k < nr; k++)
+            CHECK_CUDA(cudaMemcpyAsync(r[k].dst, r[k].src, r[k].bytes, cudaMemcpyDeviceToDevice, s));
+        if (i >= warm)
+            CHECK_CUDA(cudaEventRecord(e0[i - warm], s));
+        fn(arg);
+        if (i >= warm)
+            CHECK_CUDA(cudaEventRecord(e1[i - warm], s));
+    }
+    CHECK_CUDA(cudaStreamSynchronize(s));
+    CHECK_CUDA(cudaGetLastError());
+    for (i = 0; i < reps; i++) {
+        float ms;
+        CHECK_CUDA(cudaEventElapsedTime(&ms, e0[i], e1[i]));
+        t[i] = 1e-3 * ms;
+        CHECK_CUDA(cudaEventDestroy(e0[i]));
+        CHECK_CUDA(cudaEventDestroy(e1[i]));
+    }
+    qsort(t, reps, sizeof t[0], cmp_double);
+    return t[reps / 2];
+}
+
+/* The system LAPACK for the CPU baselines, dlopen'ed (the LAPACK names in a process
+ * linked with kblasf are kblasf's own): BENCH_CPU_LAPACK, else libopenblas.so.0, else
+ * liblapack.so.3. NULL, having said why, when none opens; *lib: the one opened. */
+static inline void *bench_cpu_lapack(const char **lib)
+{
+    const char *env = getenv("BENCH_CPU_LAPACK");
+    void *dl;
+    char err[512];
+
+    *lib = env && *env ? env : "libopenblas.so.0";
+    dl = dlopen(*lib, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+    if (!dl) {
+        snprintf(err, sizeof err, "%s", dlerror());
+        if (!(env && *env)) {
+            *lib = "liblapack.so.3";
+            dl = dlopen(*lib, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+            if (dl)
+                printf("CPU LAPACK: %s (falling back to %s)\n", err, *lib);
+        }
+        if (!dl)
+            printf("CPU LAPACK: not available (%s)\n", err);
+    }
+    return dl;
 }
 
 #endif

@@ -35,7 +35,6 @@ enum { POTRF, POTRS, POTRI, POSV, HOST, CPU, NOPS };
 static const char *op_names[NOPS] = {"potrf", "potrs", "potri", "posv", "host", "cpu"};
 #define MAXRHS 256
 static const int rhs_list[3] = {1, 16, 256};
-#define MAXREPS 32
 
 /* ------------------------------------------------------------------ context, results */
 typedef struct {
@@ -156,45 +155,6 @@ static void call(void *p)
         else
             CHECK_CS(cusolverDnDpotri(c->cs, f, n, dA, n, c->work, c->lwork, c->dinfo));
     }
-}
-
-typedef struct { void *dst; const void *src; size_t bytes; } restore_t;
-
-/* Median time in seconds of fn(arg) over `reps` calls after `warm` calls; before each
- * call the `nr` restores are queued (cudaMemcpyAsync), and only the call lies between
- * the two events. */
-static double time_calls(cudaStream_t s, const restore_t *r, int nr, void (*fn)(void *),
-                         void *arg, int warm, int reps)
-{
-    cudaEvent_t e0[MAXREPS], e1[MAXREPS];
-    double t[MAXREPS];
-    int i, k;
-
-    if (reps > MAXREPS)
-        reps = MAXREPS;
-    for (i = 0; i < reps; i++) {
-        CHECK_CUDA(cudaEventCreate(&e0[i]));
-        CHECK_CUDA(cudaEventCreate(&e1[i]));
-    }
-    for (i = 0; i < warm + reps; i++) {
-        for (k = 0; k < nr; k++)
-            CHECK_CUDA(cudaMemcpyAsync(r[k].dst, r[k].src, r[k].bytes, cudaMemcpyDeviceToDevice, s));
-        if (i >= warm)
-            CHECK_CUDA(cudaEventRecord(e0[i - warm], s));
-        fn(arg);
-        if (i >= warm)
-            CHECK_CUDA(cudaEventRecord(e1[i - warm], s));
-    }
-    CHECK_CUDA(cudaStreamSynchronize(s));
-    CHECK_CUDA(cudaGetLastError());
-    for (i = 0; i < reps; i++) {
-        float ms;
-        CHECK_CUDA(cudaEventElapsedTime(&ms, e0[i], e1[i]));
-        t[i] = 1e-3 * ms;
-        CHECK_CUDA(cudaEventDestroy(e0[i]));
-        CHECK_CUDA(cudaEventDestroy(e1[i]));
-    }
-    return median(t, reps);
 }
 
 static int vendor_info(ctx_t *c)
@@ -755,8 +715,8 @@ typedef void (*potrs_fn)(const char *, const int *, const int *, const double *,
 
 static void cpu_lapack(ctx_t *c)
 {
-    const char *env = getenv("BENCH_CPU_LAPACK"), *lib = env && *env ? env : "libopenblas.so.0";
-    void *dl = dlopen(lib, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+    const char *lib;
+    void *dl = bench_cpu_lapack(&lib);
     potrf_fn potrf, potri;
     potrs_fn potrs;
     int (*nthreads)(void);
@@ -768,18 +728,8 @@ static void cpu_lapack(ctx_t *c)
     if (getenv("BENCH_CPU_N") && atoi(getenv("BENCH_CPU_N")) > 0)
         n = atoi(getenv("BENCH_CPU_N"));
     if (!dl) {
-        snprintf(err, sizeof err, "%s", dlerror());
-        if (!(env && *env)) {
-            lib = "liblapack.so.3";
-            dl = dlopen(lib, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
-            if (dl)
-                printf("CPU LAPACK: %s (falling back to %s)\n", err, lib);
-        }
-        if (!dl) {
-            printf("CPU LAPACK: not available (%s)\n", err);
-            sum_add("CPU LAPACK: not available\n");
-            return;
-        }
+        sum_add("CPU LAPACK: not available\n");
+        return;
     }
     potrf = (potrf_fn)dlsym(dl, "dpotrf_");
     potrs = (potrs_fn)dlsym(dl, "dpotrs_");

@@ -1,0 +1,534 @@
+/*
+ * bench_batch — kblasf's batched Cholesky against cuSOLVER's batched routines, in one
+ * process on the same data: a batch of 10240 matrices (BENCH_BATCH) of order n in
+ * {8, 16, 32, 64, 128, 256} in double, and at n in {8, 32, 128} in single, single complex
+ * and double complex; uplo 'L', lda = n.
+ *   POTRF  kblasf_?potrf_batch (arrays of pointers, cuSOLVER's interface) and
+ *          kblasf_?potrf_batch_strided against cusolverDn?potrfBatched;
+ *   POTRS  one right-hand side (cuSOLVER's potrsBatched takes only nrhs = 1), on the same
+ *          factors: kblasf_?potrs_batch and _strided against cusolverDn?potrsBatched;
+ *   CPU    (double) the system LAPACK's dpotrf_ / dpotrs_ (dlopen'ed: this process's
+ *          LAPACK names are kblasf's) once per matrix, one call after the other, timed on
+ *          as many matrices as take about a second and scaled to the batch.
+ * Every input is restored from a pristine device copy before each call and only the call
+ * is timed (bench.h's time_calls: CUDA events, median after warm-up). Columns: ms per
+ * batch, GFLOP/s (n^3/3 per matrix for POTRF, 2 n^2 for POTRS, four times that in
+ * complex), kblasf over cuSOLVER (time ratio: > 1 means kblasf is faster), and the
+ * fraction of the bandwidth bound: the bytes a batch must move (POTRF reads and writes
+ * each triangle, POTRS reads the triangle and reads and writes b) over the device copy
+ * bandwidth measured in the same run. Results are compared with cuSOLVER's (largest
+ * difference over the largest element; every info must be 0). A "# summary" section with
+ * the goals (doc/batch.md) comes last.
+ *
+ * usage: bench_batch [quick]      (quick: batch 1024, n in {8, 32, 128}, no CPU loop)
+ */
+#include <math.h>
+#include <string.h>
+#include <cuComplex.h>
+#include <cusolverDn.h>
+#include "kblasf.h"
+#include "bench.h"
+
+static void cs_ok(cusolverStatus_t st, const char *what)
+{
+    if (st != CUSOLVER_STATUS_SUCCESS) {
+        fprintf(stderr, "%s failed (cuSOLVER status %d)\n", what, (int)st);
+        exit(1);
+    }
+}
+
+enum { S, D, C, Z };
+static const char pname[] = "SDCZ";
+static const size_t esize[] = {4, 8, 8, 16};
+/* The element type's mantissa as the comparisons see it: s and c float, d and z double */
+static int is_double(int p) { return p == D || p == Z; }
+static int is_complex(int p) { return p == C || p == Z; }
+
+typedef struct {
+    cudaStream_t stream;
+    kblasf_handle_t h;
+    cusolverDnHandle_t cs;
+    cublasHandle_t cb;
+    double copy_bw;             /* GB/s, read + write */
+    int batch, quick, bad;
+    void *cpu;                  /* the dlopen'ed LAPACK, or NULL */
+} ctx_t;
+
+/* One precision and order: the batch's buffers (lda = n, matrices one after the other). */
+typedef struct {
+    ctx_t *c;
+    int p, n;
+    size_t mat, vec;            /* bytes of one matrix, of one b */
+    void *P, *W, *K, *F;        /* pristine matrices, working copy, kept result, factors */
+    void *Bp, *Bw, *Bk;         /* pristine b, working b, kept result */
+    void **Warr, **Farr, **Barr; /* device arrays of pointers into W, F, Bw */
+    kblasf_int *info;           /* kblasf's infos */
+    int *vinfo;                 /* cuSOLVER's */
+} data_t;
+
+enum { OURS, OURS_STRIDED, VENDOR };
+typedef struct { data_t *d; int potrs, who; } call_t;
+
+/* ------------------------------------------------------------------ the calls */
+
+static void call(void *arg)
+{
+    call_t *a = arg;
+    data_t *d = a->d;
+    ctx_t *c = d->c;
+    kblasf_handle_t h = c->h;
+    int n = d->n, nb = c->batch;
+    kblasf_int sa = (kblasf_int)n * n;
+    cublasFillMode_t lo = CUBLAS_FILL_MODE_LOWER;
+    void *W = d->W, *F = d->F, *B = d->Bw, **Wa = d->Warr, **Fa = d->Farr, **Ba = d->Barr;
+
+    if (!a->potrs && a->who == OURS) {
+        switch (d->p) {
+        case S: CHECK_KB(kblasf_spotrf_batch(h, 'L', n, (float *const *)Wa, n, d->info, nb)); break;
+        case D: CHECK_KB(kblasf_dpotrf_batch(h, 'L', n, (double *const *)Wa, n, d->info, nb)); break;
+        case C: CHECK_KB(kblasf_cpotrf_batch(h, 'L', n, (kblasf_complex_float *const *)Wa, n, d->info, nb)); break;
+        default: CHECK_KB(kblasf_zpotrf_batch(h, 'L', n, (kblasf_complex_double *const *)Wa, n, d->info, nb));
+        }
+    } else if (!a->potrs && a->who == OURS_STRIDED) {
+        switch (d->p) {
+        case S: CHECK_KB(kblasf_spotrf_batch_strided(h, 'L', n, W, n, sa, d->info, nb)); break;
+        case D: CHECK_KB(kblasf_dpotrf_batch_strided(h, 'L', n, W, n, sa, d->info, nb)); break;
+        case C: CHECK_KB(kblasf_cpotrf_batch_strided(h, 'L', n, W, n, sa, d->info, nb)); break;
+        default: CHECK_KB(kblasf_zpotrf_batch_strided(h, 'L', n, W, n, sa, d->info, nb));
+        }
+    } else if (!a->potrs) {
+        switch (d->p) {
+        case S: cs_ok(cusolverDnSpotrfBatched(c->cs, lo, n, (float **)Wa, n, d->vinfo, nb), "cusolverDnSpotrfBatched"); break;
+        case D: cs_ok(cusolverDnDpotrfBatched(c->cs, lo, n, (double **)Wa, n, d->vinfo, nb), "cusolverDnDpotrfBatched"); break;
+        case C: cs_ok(cusolverDnCpotrfBatched(c->cs, lo, n, (cuComplex **)Wa, n, d->vinfo, nb), "cusolverDnCpotrfBatched"); break;
+        default: cs_ok(cusolverDnZpotrfBatched(c->cs, lo, n, (cuDoubleComplex **)Wa, n, d->vinfo, nb), "cusolverDnZpotrfBatched");
+        }
+    } else if (a->who == OURS) {
+        switch (d->p) {
+        case S: CHECK_KB(kblasf_spotrs_batch(h, 'L', n, 1, (float *const *)Fa, n, (float *const *)Ba, n, nb)); break;
+        case D: CHECK_KB(kblasf_dpotrs_batch(h, 'L', n, 1, (double *const *)Fa, n, (double *const *)Ba, n, nb)); break;
+        case C: CHECK_KB(kblasf_cpotrs_batch(h, 'L', n, 1, (kblasf_complex_float *const *)Fa, n, (kblasf_complex_float *const *)Ba, n, nb)); break;
+        default: CHECK_KB(kblasf_zpotrs_batch(h, 'L', n, 1, (kblasf_complex_double *const *)Fa, n, (kblasf_complex_double *const *)Ba, n, nb));
+        }
+    } else if (a->who == OURS_STRIDED) {
+        switch (d->p) {
+        case S: CHECK_KB(kblasf_spotrs_batch_strided(h, 'L', n, 1, F, n, sa, B, n, n, nb)); break;
+        case D: CHECK_KB(kblasf_dpotrs_batch_strided(h, 'L', n, 1, F, n, sa, B, n, n, nb)); break;
+        case C: CHECK_KB(kblasf_cpotrs_batch_strided(h, 'L', n, 1, F, n, sa, B, n, n, nb)); break;
+        default: CHECK_KB(kblasf_zpotrs_batch_strided(h, 'L', n, 1, F, n, sa, B, n, n, nb));
+        }
+    } else {
+        switch (d->p) { /* d_info: one int (argument errors only) */
+        case S: cs_ok(cusolverDnSpotrsBatched(c->cs, lo, n, 1, (float **)Fa, n, (float **)Ba, n, d->vinfo, nb), "cusolverDnSpotrsBatched"); break;
+        case D: cs_ok(cusolverDnDpotrsBatched(c->cs, lo, n, 1, (double **)Fa, n, (double **)Ba, n, d->vinfo, nb), "cusolverDnDpotrsBatched"); break;
+        case C: cs_ok(cusolverDnCpotrsBatched(c->cs, lo, n, 1, (cuComplex **)Fa, n, (cuComplex **)Ba, n, d->vinfo, nb), "cusolverDnCpotrsBatched"); break;
+        default: cs_ok(cusolverDnZpotrsBatched(c->cs, lo, n, 1, (cuDoubleComplex **)Fa, n, (cuDoubleComplex **)Ba, n, d->vinfo, nb), "cusolverDnZpotrsBatched");
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ data */
+
+static void *dmalloc(size_t bytes)
+{
+    void *p = NULL;
+
+    if (cudaMalloc(&p, bytes) != cudaSuccess) {
+        cudaGetLastError();
+        return NULL;
+    }
+    return p;
+}
+
+/* Element i of a host buffer of precision p := re + i im. */
+static void put_elem(void *buf, int p, size_t i, double re, double im)
+{
+    switch (p) {
+    case S: ((float *)buf)[i] = (float)re; break;
+    case D: ((double *)buf)[i] = re; break;
+    case C: ((float *)buf)[2 * i] = (float)re; ((float *)buf)[2 * i + 1] = (float)im; break;
+    default: ((double *)buf)[2 * i] = re; ((double *)buf)[2 * i + 1] = im;
+    }
+}
+
+static double urand(void) { return rand() / (RAND_MAX + 1.0); }
+
+/* Fills the device buffer X (batch slots of `bytes`) from `distinct` host slots by doubling
+ * copies: the batch repeats a few random matrices, which costs the kernels the same. */
+static void replicate(void *X, const void *host, size_t bytes, int distinct, int batch)
+{
+    size_t have = (size_t)(distinct < batch ? distinct : batch);
+
+    CHECK_CUDA(cudaMemcpy(X, host, have * bytes, cudaMemcpyHostToDevice));
+    while (have < (size_t)batch) {
+        size_t more = have < (size_t)batch - have ? have : (size_t)batch - have;
+        CHECK_CUDA(cudaMemcpy((char *)X + have * bytes, X, more * bytes, cudaMemcpyDeviceToDevice));
+        have += more;
+    }
+}
+
+/* A device array of pointers to the batch slots of X. */
+static void **slots(const void *X, size_t bytes, int batch)
+{
+    void **host = malloc((size_t)batch * sizeof *host), **dev = dmalloc((size_t)batch * sizeof *dev);
+    int b;
+
+    if (!host || !dev) {
+        fprintf(stderr, "out of memory for the arrays of pointers\n");
+        exit(1);
+    }
+    for (b = 0; b < batch; b++)
+        host[b] = (char *)X + (size_t)b * bytes;
+    CHECK_CUDA(cudaMemcpy(dev, host, (size_t)batch * sizeof *dev, cudaMemcpyHostToDevice));
+    free(host);
+    return dev;
+}
+
+static void data_free(data_t *d)
+{
+    void *p[] = {d->P, d->W, d->K, d->F, d->Bp, d->Bw, d->Bk, d->Warr, d->Farr, d->Barr,
+                 d->info, d->vinfo};
+    size_t i;
+
+    CHECK_CUDA(cudaStreamSynchronize(d->c->stream));
+    for (i = 0; i < sizeof p / sizeof p[0]; i++)
+        if (p[i])
+            CHECK_CUDA(cudaFree(p[i]));
+    memset(d, 0, sizeof *d);
+}
+
+enum { DISTINCT = 16 };
+
+/* Allocates and fills: P = DISTINCT random Hermitian diagonally dominant matrices (lower
+ * triangle random, diagonal 1.5 n + 1; the upper triangle random too, never read), Bp
+ * random, F = kblasf's factors of P (untimed). Returns 0, having said so, when device
+ * memory is short. */
+static int data_setup(ctx_t *c, data_t *d, int p, int n)
+{
+    size_t fr, tot, nb = (size_t)c->batch, i, elems = (size_t)n * n;
+    void *hP, *hB;
+    int k;
+    call_t a;
+
+    memset(d, 0, sizeof *d);
+    d->c = c;
+    d->p = p;
+    d->n = n;
+    d->mat = elems * esize[p];
+    d->vec = (size_t)n * esize[p];
+    CHECK_CUDA(cudaMemGetInfo(&fr, &tot));
+    if (fr < 4 * nb * d->mat + ((size_t)1 << 30)) {
+        printf("# %c n=%d skipped: needs %.1f GiB of device memory, %.1f GiB free\n", pname[p],
+               n, 4.0 * nb * d->mat / 1073741824.0, fr / 1073741824.0);
+        return 0;
+    }
+    d->P = dmalloc(nb * d->mat);
+    d->W = dmalloc(nb * d->mat);
+    d->K = dmalloc(nb * d->mat);
+    d->F = dmalloc(nb * d->mat);
+    d->Bp = dmalloc(nb * d->vec);
+    d->Bw = dmalloc(nb * d->vec);
+    d->Bk = dmalloc(nb * d->vec);
+    d->info = dmalloc(nb * sizeof(kblasf_int));
+    d->vinfo = dmalloc(nb * sizeof(int));
+    if (!d->P || !d->W || !d->K || !d->F || !d->Bp || !d->Bw || !d->Bk || !d->info || !d->vinfo) {
+        printf("# %c n=%d skipped: device allocation failed\n", pname[p], n);
+        data_free(d);
+        return 0;
+    }
+    hP = malloc(DISTINCT * d->mat);
+    hB = malloc(nb * d->vec);
+    if (!hP || !hB) {
+        fprintf(stderr, "out of host memory\n");
+        exit(1);
+    }
+    for (k = 0; k < DISTINCT; k++)
+        for (i = 0; i < elems; i++) {
+            size_t r = i % n, col = i / n;
+            if (r == col)
+                put_elem(hP, p, k * elems + i, 1.5 * n + 1 + urand(), 0);
+            else
+                put_elem(hP, p, k * elems + i, 2 * urand() - 1, is_complex(p) ? 2 * urand() - 1 : 0);
+        }
+    for (i = 0; i < nb * n; i++)
+        put_elem(hB, p, i, 2 * urand() - 1, is_complex(p) ? 2 * urand() - 1 : 0);
+    replicate(d->P, hP, d->mat, DISTINCT, c->batch);
+    CHECK_CUDA(cudaMemcpy(d->Bp, hB, nb * d->vec, cudaMemcpyHostToDevice));
+    free(hP);
+    free(hB);
+    d->Warr = slots(d->W, d->mat, c->batch);
+    d->Farr = slots(d->F, d->mat, c->batch);
+    d->Barr = slots(d->Bw, d->vec, c->batch);
+    /* the factors: kblasf's strided POTRF into W, kept in F */
+    CHECK_CUDA(cudaMemcpy(d->W, d->P, nb * d->mat, cudaMemcpyDeviceToDevice));
+    a.d = d;
+    a.potrs = 0;
+    a.who = OURS_STRIDED;
+    call(&a);
+    CHECK_CUDA(cudaMemcpyAsync(d->F, d->W, nb * d->mat, cudaMemcpyDeviceToDevice, c->stream));
+    CHECK_CUDA(cudaStreamSynchronize(c->stream));
+    return 1;
+}
+
+/* ------------------------------------------------------------------ checks */
+
+/* max |X - Y| / max |Y| over `count` elements (X is overwritten by the difference). */
+static double rel_diff(ctx_t *c, int p, void *X, const void *Y, size_t count)
+{
+    int len = (int)(count * (is_complex(p) ? 2 : 1)), ix = 0, iy = 0;
+    double ny, nd;
+
+    if (is_double(p)) {
+        const double mone = -1;
+        double v;
+        CHECK_CB(cublasIdamax(c->cb, len, Y, 1, &iy));
+        CHECK_CB(cublasDaxpy(c->cb, len, &mone, Y, 1, X, 1));
+        CHECK_CB(cublasIdamax(c->cb, len, X, 1, &ix));
+        CHECK_CUDA(cudaMemcpy(&v, (const double *)Y + iy - 1, sizeof v, cudaMemcpyDeviceToHost));
+        ny = fabs(v);
+        CHECK_CUDA(cudaMemcpy(&v, (const double *)X + ix - 1, sizeof v, cudaMemcpyDeviceToHost));
+        nd = fabs(v);
+    } else {
+        const float mone = -1;
+        float v;
+        CHECK_CB(cublasIsamax(c->cb, len, Y, 1, &iy));
+        CHECK_CB(cublasSaxpy(c->cb, len, &mone, Y, 1, X, 1));
+        CHECK_CB(cublasIsamax(c->cb, len, X, 1, &ix));
+        CHECK_CUDA(cudaMemcpy(&v, (const float *)Y + iy - 1, sizeof v, cudaMemcpyDeviceToHost));
+        ny = fabs(v);
+        CHECK_CUDA(cudaMemcpy(&v, (const float *)X + ix - 1, sizeof v, cudaMemcpyDeviceToHost));
+        nd = fabs(v);
+    }
+    return nd / (ny > 0 ? ny : 1);
+}
+
+/* Nonzero infos among kblasf's (all of them) and cuSOLVER's (count of them). */
+static long bad_infos(data_t *d, int vcount)
+{
+    int nb = d->c->batch, b;
+    kblasf_int *ours = malloc((size_t)nb * sizeof *ours);
+    int *theirs = malloc((size_t)nb * sizeof *theirs);
+    long bad = 0;
+
+    CHECK_CUDA(cudaStreamSynchronize(d->c->stream));
+    CHECK_CUDA(cudaMemcpy(ours, d->info, (size_t)nb * sizeof *ours, cudaMemcpyDeviceToHost));
+    CHECK_CUDA(cudaMemcpy(theirs, d->vinfo, (size_t)vcount * sizeof *theirs, cudaMemcpyDeviceToHost));
+    for (b = 0; b < nb; b++)
+        bad += ours[b] != 0 || (b < vcount && theirs[b] != 0);
+    free(ours);
+    free(theirs);
+    return bad;
+}
+
+/* ------------------------------------------------------------------ the CPU loop */
+
+typedef void (*potrf_fn)(const char *, const int *, double *, const int *, int *, size_t);
+typedef void (*potrs_fn)(const char *, const int *, const int *, const double *, const int *,
+                         double *, const int *, int *, size_t);
+
+/* Seconds per batch of the CPU LAPACK's DPOTRF (potrs 0) or DPOTRS, one matrix after the
+ * other on the first `cnt` matrices of the batch (about a second's worth), scaled to the
+ * batch; median of 3 after a warm-up. < 0 when no CPU LAPACK. */
+static double cpu_loop(data_t *d, int potrs)
+{
+    ctx_t *c = d->c;
+    potrf_fn potrf = c->cpu ? (potrf_fn)dlsym(c->cpu, "dpotrf_") : NULL;
+    potrs_fn potrs_ = c->cpu ? (potrs_fn)dlsym(c->cpu, "dpotrs_") : NULL;
+    int n = d->n, one = 1, info = 0, cnt, rep, b;
+    double per = potrs ? 2.0 * n * n : (double)n * n * n / 3, t[4];
+    double *A, *F, *B, *B0;
+
+    if (!potrf || !potrs_)
+        return -1;
+    cnt = (int)fmin((double)c->batch, fmax(16.0, 2e9 / per)); /* ~1 s at 2 GFLOP/s */
+    A = malloc((size_t)cnt * d->mat);
+    F = malloc((size_t)cnt * d->mat);
+    B0 = malloc((size_t)cnt * d->vec);
+    B = malloc((size_t)cnt * d->vec);
+    if (!A || !F || !B || !B0) {
+        fprintf(stderr, "out of host memory\n");
+        exit(1);
+    }
+    CHECK_CUDA(cudaMemcpy(F, d->F, (size_t)cnt * d->mat, cudaMemcpyDeviceToHost));
+    CHECK_CUDA(cudaMemcpy(B0, d->Bp, (size_t)cnt * d->vec, cudaMemcpyDeviceToHost));
+    for (rep = 0; rep < 4; rep++) {
+        double t0;
+        CHECK_CUDA(cudaMemcpy(A, d->P, (size_t)cnt * d->mat, cudaMemcpyDeviceToHost));
+        memcpy(B, B0, (size_t)cnt * d->vec);
+        t0 = bench_now();
+        for (b = 0; b < cnt; b++) {
+            if (potrs)
+                potrs_("L", &n, &one, F + (size_t)b * n * n, &n, B + (size_t)b * n, &n, &info, 1);
+            else
+                potrf("L", &n, A + (size_t)b * n * n, &n, &info, 1);
+            if (info)
+                d->c->bad++;
+        }
+        t[rep] = (bench_now() - t0) / cnt * c->batch;
+    }
+    free(A);
+    free(F);
+    free(B);
+    free(B0);
+    qsort(t + 1, 3, sizeof t[0], cmp_double);
+    return t[2];
+}
+
+/* ------------------------------------------------------------------ a row */
+
+typedef struct { double t[3], cpu, diff[2]; int have; } row_t;
+static row_t res[2][4][6]; /* [potrs][p][size index] */
+static const int orders[6] = {8, 16, 32, 64, 128, 256};
+
+static double flops(int potrs, int p, int n)
+{
+    double f = potrs ? 2.0 * n * n : (double)n * n * n / 3;
+    return is_complex(p) ? 4 * f : f;
+}
+
+/* Bytes a batch must move at the least: the triangle read and written (POTRF), the
+ * triangle read and b read and written (POTRS). */
+static double bound_bytes(int potrs, int p, int n, int batch)
+{
+    double tri = (double)n * (n + 1) / 2 * esize[p];
+    return (potrs ? tri + 2.0 * n * esize[p] : 2 * tri) * batch;
+}
+
+static void print_rate(const ctx_t *c, int potrs, int p, int n, double t)
+{
+    double bound = bound_bytes(potrs, p, n, c->batch) / (c->copy_bw * 1e9);
+    printf(" %9.4f %8.1f %5.0f%%", 1e3 * t, flops(potrs, p, n) * c->batch / t * 1e-9,
+           100 * bound / t);
+}
+
+static void run_row(ctx_t *c, int p, int k)
+{
+    int n = orders[k], potrs, who;
+    size_t nb = (size_t)c->batch;
+    data_t d;
+
+    if (!data_setup(c, &d, p, n))
+        return;
+    for (potrs = 0; potrs < 2; potrs++) {
+        row_t *r = &res[potrs][p][k];
+        restore_t rs = potrs ? (restore_t){d.Bw, d.Bp, nb * d.vec} : (restore_t){d.W, d.P, nb * d.mat};
+        void *out = potrs ? d.Bw : d.W, *keep = potrs ? d.Bk : d.K;
+        size_t bytes = potrs ? nb * d.vec : nb * d.mat;
+        int warm = 2, reps = c->quick ? 5 : 11;
+
+        for (who = OURS; who <= VENDOR; who++) {
+            call_t a = {&d, potrs, who};
+            r->t[who] = time_calls(c->stream, &rs, 1, call, &a, warm, reps);
+            if (who == OURS)
+                CHECK_CUDA(cudaMemcpyAsync(keep, out, bytes, cudaMemcpyDeviceToDevice, c->stream));
+            if (who == OURS_STRIDED) /* the strided result against the pointer form's */
+                r->diff[1] = rel_diff(c, p, out, keep, bytes / esize[p]);
+        }
+        r->diff[0] = rel_diff(c, p, keep, out, bytes / esize[p]); /* against cuSOLVER's */
+        if (bad_infos(&d, potrs ? 1 : c->batch)) {
+            printf("# %c%s n=%d: a nonzero info on positive definite matrices\n", pname[p],
+                   potrs ? "POTRS" : "POTRF", n);
+            c->bad++;
+        }
+        r->cpu = p == D && !c->quick ? cpu_loop(&d, potrs) : -1;
+        r->have = 1;
+        printf("%c%s %4d", pname[p], potrs ? "POTRS" : "POTRF", n);
+        for (who = OURS; who <= VENDOR; who++)
+            print_rate(c, potrs, p, n, r->t[who]);
+        printf("  %6.2fx", r->t[VENDOR] / r->t[OURS]);
+        if (r->cpu > 0)
+            printf(" %9.2f %8.1f", 1e3 * r->cpu, flops(potrs, p, n) * c->batch / r->cpu * 1e-9);
+        else
+            printf(" %9s %8s", "-", "-");
+        printf("  %8.1e %8.1e %s\n", r->diff[0], r->diff[1],
+               fmax(r->diff[0], r->diff[1]) < (is_double(p) ? 1e-10 : 1e-4) ? "ok"
+                                                                           : (c->bad++, "MISMATCH"));
+    }
+    data_free(&d);
+}
+
+/* ------------------------------------------------------------------ summary, main */
+
+static void summarize(const ctx_t *c)
+{
+    /* issue 9's goals: kblasf over cuSOLVER at n = 8, 32, 128 (double), and n <= 32 at half
+     * the bandwidth bound or better */
+    static const struct { int potrs, k; double goal; } goals[] = {
+        {0, 0, 10}, {0, 2, 3}, {0, 4, 1.5}, {1, 0, 5}, {1, 2, 3}, {1, 4, 2}};
+    size_t g;
+    int potrs, k;
+
+    for (g = 0; g < sizeof goals / sizeof goals[0]; g++) {
+        const row_t *r = &res[goals[g].potrs][D][goals[g].k];
+        double q;
+        if (!r->have)
+            continue;
+        q = r->t[VENDOR] / r->t[OURS];
+        sum_add("D%s n=%d: %.3f ms, cuSOLVER %.3f ms: %.2fx (goal %.1fx: %s)\n",
+                goals[g].potrs ? "POTRS nrhs=1" : "POTRF", orders[goals[g].k],
+                1e3 * r->t[OURS], 1e3 * r->t[VENDOR], q, goals[g].goal,
+                q >= goals[g].goal ? "met" : "NOT met");
+    }
+    for (potrs = 0; potrs < 2; potrs++)
+        for (k = 0; k <= 2; k++) {
+            const row_t *r = &res[potrs][D][k];
+            double frac;
+            if (!r->have)
+                continue;
+            frac = bound_bytes(potrs, D, orders[k], c->batch) / (c->copy_bw * 1e9) / r->t[OURS];
+            sum_add("D%s n=%d: %.0f%% of the bandwidth bound (goal >= 50%%: %s)\n",
+                    potrs ? "POTRS" : "POTRF", orders[k], 100 * frac, frac >= 0.5 ? "met" : "NOT met");
+        }
+    sum_add("checks: %s\n", c->bad ? "SOME FAILED (see MISMATCH / info above)"
+                                   : "all results agree with cuSOLVER's, all infos 0");
+}
+
+int main(int argc, char **argv)
+{
+    ctx_t c;
+    struct cudaDeviceProp prop;
+    const char *env = getenv("BENCH_BATCH"), *lib = "";
+    int p, k;
+
+    memset(&c, 0, sizeof c);
+    c.quick = argc > 1 && !strcmp(argv[1], "quick");
+    c.batch = env && atoi(env) > 0 ? atoi(env) : c.quick ? 1024 : 10240;
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    srand(20261124);
+    CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
+    bench_open(&c.stream, &c.h);
+    cs_ok(cusolverDnCreate(&c.cs), "cusolverDnCreate");
+    cs_ok(cusolverDnSetStream(c.cs, c.stream), "cusolverDnSetStream");
+    CHECK_CB(cublasCreate(&c.cb));
+    CHECK_CB(cublasSetStream(c.cb, c.stream));
+    if (!c.quick)
+        c.cpu = bench_cpu_lapack(&lib);
+    c.copy_bw = bench_copy_bandwidth(c.stream);
+
+    printf("# %s, copy bandwidth %.0f GB/s, batch %d, uplo L, lda = n, %s; CPU loop: %s\n",
+           prop.name, c.copy_bw, c.batch, c.quick ? "quick" : "full",
+           c.cpu ? lib : "not run");
+    printf("# per library: ms per batch, GFLOP/s (n^3/3 POTRF, 2n^2 POTRS, x4 complex), %% of "
+           "the bandwidth bound; ratio: cuSOLVER time / kblasf (pointer arrays) time;\n"
+           "# diff: max |kblasf - cuSOLVER| / max |cuSOLVER|, then strided vs pointer arrays\n");
+    printf("%-10s %-25s %-25s %-25s %7s %-18s %s\n", "op n", "kblasf (pointer arrays)",
+           "kblasf (strided)", "cuSOLVER", "ratio", "CPU LAPACK loop", "diff");
+    for (k = 0; k < 6; k++)
+        if (!c.quick || orders[k] == 8 || orders[k] == 32 || orders[k] == 128)
+            run_row(&c, D, k);
+    for (p = S; p <= Z; p++)
+        for (k = 0; k < 6 && p != D; k++)
+            if (orders[k] == 8 || orders[k] == 32 || orders[k] == 128)
+                run_row(&c, p, k);
+    summarize(&c);
+
+    if (c.cpu)
+        dlclose(c.cpu);
+    CHECK_CB(cublasDestroy(c.cb));
+    cs_ok(cusolverDnDestroy(c.cs), "cusolverDnDestroy");
+    CHECK_KB(kblasf_destroy(c.h));
+    CHECK_CUDA(cudaStreamDestroy(c.stream));
+    printf("\n# summary (%s, copy %.0f GB/s, batch %d)\n%s", prop.name, c.copy_bw, c.batch,
+           summary);
+    return c.bad ? 2 : 0;
+}
