@@ -272,34 +272,38 @@ static int data_setup(ctx_t *c, data_t *d, int p, int n)
 
 /* ------------------------------------------------------------------ checks */
 
+/* |X[i]| of a device array of the real type of precision p */
+static double abs_at(int p, const void *X, int i)
+{
+    double v = 0;
+    float f = 0;
+
+    if (is_double(p))
+        CHECK_CUDA(cudaMemcpy(&v, (const double *)X + i, sizeof v, cudaMemcpyDeviceToHost));
+    else
+        CHECK_CUDA(cudaMemcpy(&f, (const float *)X + i, sizeof f, cudaMemcpyDeviceToHost));
+    return is_double(p) ? fabs(v) : fabs((double)f);
+}
+
 /* max |X - Y| / max |Y| over `count` elements (X is overwritten by the difference). */
 static double rel_diff(ctx_t *c, int p, void *X, const void *Y, size_t count)
 {
-    int len = (int)(count * (is_complex(p) ? 2 : 1)), ix = 0, iy = 0;
-    double ny, nd;
+    int len = (int)(count * (is_complex(p) ? 2 : 1)), ix = 1, iy = 1;
+    const double dm = -1;
+    const float sm = -1;
+    double ny;
 
     if (is_double(p)) {
-        const double mone = -1;
-        double v;
         CHECK_CB(cublasIdamax(c->cb, len, Y, 1, &iy));
-        CHECK_CB(cublasDaxpy(c->cb, len, &mone, Y, 1, X, 1));
+        CHECK_CB(cublasDaxpy(c->cb, len, &dm, Y, 1, X, 1));
         CHECK_CB(cublasIdamax(c->cb, len, X, 1, &ix));
-        CHECK_CUDA(cudaMemcpy(&v, (const double *)Y + iy - 1, sizeof v, cudaMemcpyDeviceToHost));
-        ny = fabs(v);
-        CHECK_CUDA(cudaMemcpy(&v, (const double *)X + ix - 1, sizeof v, cudaMemcpyDeviceToHost));
-        nd = fabs(v);
     } else {
-        const float mone = -1;
-        float v;
         CHECK_CB(cublasIsamax(c->cb, len, Y, 1, &iy));
-        CHECK_CB(cublasSaxpy(c->cb, len, &mone, Y, 1, X, 1));
+        CHECK_CB(cublasSaxpy(c->cb, len, &sm, Y, 1, X, 1));
         CHECK_CB(cublasIsamax(c->cb, len, X, 1, &ix));
-        CHECK_CUDA(cudaMemcpy(&v, (const float *)Y + iy - 1, sizeof v, cudaMemcpyDeviceToHost));
-        ny = fabs(v);
-        CHECK_CUDA(cudaMemcpy(&v, (const float *)X + ix - 1, sizeof v, cudaMemcpyDeviceToHost));
-        nd = fabs(v);
     }
-    return nd / (ny > 0 ? ny : 1);
+    ny = abs_at(p, Y, iy - 1);
+    return abs_at(p, X, ix - 1) / (ny > 0 ? ny : 1);
 }
 
 /* Nonzero infos among kblasf's (all of them) and cuSOLVER's (count of them). */

@@ -93,16 +93,6 @@ static size_t buffer_size(const case_t *c, kblasf_int s, kblasf_int one)
     return (size_t)MAX(0, c->batch - 1) * (size_t)s + (size_t)one + 5; /* 5 sentinels after */
 }
 
-static T *nan_array(size_t count)
-{
-    T *p = test_alloc(count * sizeof(T));
-    size_t i;
-
-    for (i = 0; i < count; i++)
-        p[i] = (T)NAN;
-    return p;
-}
-
 /* Matrix b of buffer X in case cp's layout */
 #define MAT(cp, X, s, b) ((X) + off((cp), (s), (b)))
 
@@ -221,6 +211,12 @@ static double vnorm1(const WT *x, kblasf_int k)
     return s;
 }
 
+/* ||r||_1 / (k an ||x||_1 eps), NaN as Inf */
+static double ratio(const WT *r, const WT *x, kblasf_int k, double an)
+{
+    return fixnan(vnorm1(r, k) / (k * an * vnorm1(x, k) * EPS));
+}
+
 /* ||A||_1 of the Hermitian matrix of herm_mv; with tri: of the triangle alone (and with
  * inf: its infinity norm) */
 static double mnorm(const T *M, kblasf_int ld, char U, kblasf_int k, int tri, int inf)
@@ -244,39 +240,25 @@ static double mnorm(const T *M, kblasf_int ld, char U, kblasf_int k, int tri, in
     return worst;
 }
 
-static WT *probe(kblasf_int k)
-{
-    WT *x = test_alloc((size_t)MAX(1, k) * sizeof(WT));
-    kblasf_int i;
-
-    for (i = 0; i < k; i++)
-        x[i] = (WT)rnd();
-    return x;
-}
-
 /* POTRF: the factor in the order-k triangle of F against the matrix in that of A */
 static double res_factor(const T *F, const T *A, kblasf_int ld, char U, kblasf_int k)
 {
-    WT *y = test_alloc((size_t)MAX(1, k) * sizeof(WT)), *t = test_alloc((size_t)MAX(1, k) * sizeof(WT));
-    WT *ax = test_alloc((size_t)MAX(1, k) * sizeof(WT));
-    double an = mnorm(A, ld, U, k, 0, 0), worst = 0;
+    WT *w = test_alloc(4 * (size_t)MAX(1, k) * sizeof(WT)); /* x, F F^H x, A x, scratch */
+    WT *x = w, *y = w + k, *ax = w + 2 * k, *t = w + 3 * k;
+    double an = mnorm(A, ld, U, k, 0, 0), worst = 0, r;
     kblasf_int i, p;
 
     for (p = 0; p < NPROBE && k > 0; p++) {
-        WT *x = probe(k);
-        double r;
+        for (i = 0; i < k; i++)
+            x[i] = (WT)rnd();
         chol_mv(F, ld, U, k, x, y, t);
         herm_mv(A, ld, U, k, x, ax);
         for (i = 0; i < k; i++)
             y[i] -= ax[i];
-        r = fixnan(vnorm1(y, k) / (k * an * vnorm1(x, k) * EPS));
-        if (!(r <= worst))
+        if ((r = ratio(y, x, k, an)) > worst) /* ratio made NaN Inf */
             worst = r;
-        free(x);
     }
-    free(y);
-    free(t);
-    free(ax);
+    free(w);
     return worst;
 }
 
@@ -285,14 +267,12 @@ static double res_factor(const T *F, const T *A, kblasf_int ld, char U, kblasf_i
 static double res_solve(const T *M, kblasf_int lda, char U, kblasf_int n, int factored,
                         const T *X, const T *B0, kblasf_int ldb, kblasf_int nrhs)
 {
-    WT *x = test_alloc((size_t)n * sizeof(WT)), *y = test_alloc((size_t)n * sizeof(WT));
-    WT *t = test_alloc((size_t)n * sizeof(WT));
+    WT *w = test_alloc(3 * (size_t)n * sizeof(WT)), *x = w, *y = w + n, *t = w + 2 * n;
     double an = factored ? mnorm(M, lda, U, n, 1, 0) * mnorm(M, lda, U, n, 1, 1)
-                         : mnorm(M, lda, U, n, 0, 0), worst = 0;
+                         : mnorm(M, lda, U, n, 0, 0), worst = 0, r;
     kblasf_int i, j;
 
     for (j = 0; j < nrhs; j++) {
-        double r;
         for (i = 0; i < n; i++)
             x[i] = (WT)AT(X, ldb, i, j);
         if (factored)
@@ -301,13 +281,10 @@ static double res_solve(const T *M, kblasf_int lda, char U, kblasf_int n, int fa
             herm_mv(M, lda, U, n, x, y);
         for (i = 0; i < n; i++)
             y[i] = (WT)AT(B0, ldb, i, j) - y[i];
-        r = fixnan(vnorm1(y, n) / (n * an * vnorm1(x, n) * EPS));
-        if (!(r <= worst))
+        if ((r = ratio(y, x, n, an)) > worst)
             worst = r;
     }
-    free(x);
-    free(y);
-    free(t);
+    free(w);
     return worst;
 }
 

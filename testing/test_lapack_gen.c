@@ -199,15 +199,6 @@ static kblasf_int call(kblasf_handle_t h, const case_t *c, T *A, size_t asz, T *
 
 /* ---- data ----------------------------------------------------------------------- */
 
-static T *nan_array(size_t count)
-{
-    T *p = test_alloc(count * sizeof(T));
-    size_t i;
-    for (i = 0; i < count; i++)
-        p[i] = (T)NAN;
-    return p;
-}
-
 static T *dup_array(const T *src, size_t count)
 {
     T *p = test_alloc(count * sizeof(T));

@@ -46,6 +46,17 @@ static inline long want_calls(int e)
     return e == E_DEVICE ? 0 : e == E_LAPACK ? NAMES_EXPORTED : 1;
 }
 
+/* count elements of NaN: what a routine must neither read nor write */
+static inline T *nan_array(size_t count)
+{
+    T *p = test_alloc(count * sizeof(T));
+    size_t i;
+
+    for (i = 0; i < count; i++)
+        p[i] = (T)NAN;
+    return p;
+}
+
 static inline double norm1_w(const WT *A, kblasf_int m, kblasf_int n, kblasf_int ld)
 {
 #if IS_COMPLEX
