@@ -86,7 +86,7 @@ static kblasf_status_t loop(kblasf_handle_t h, const kblasf_batch_args *a, batch
 /* One batched call, any routine and form. */
 static kblasf_status_t run(kblasf_handle_t h, const kblasf_batch_args *a)
 {
-    char name[40], full[48];
+    char name[40], full[48], why[160], rhs[32] = "";
     batch_t A = {NULL, NULL, a->strideA, a->lda}, B = {NULL, NULL, a->strideB, a->ldb};
     kblasf_int *info = (kblasf_int *)a->info, pos;
     const char *path = "";
@@ -122,15 +122,16 @@ static kblasf_status_t run(kblasf_handle_t h, const kblasf_batch_args *a)
     else
         st = PRIMS(h)->posv_batch(h, a->uplo, a->n, a->nrhs, &A, &B, info, a->batch, &path);
     if (st == KBLASF_STATUS_NOT_SUPPORTED) {
-        kblasf_log_call(h, name, "uplo=%c, n=%lld, nrhs=%lld, batch=%lld: the device algorithm "
-                        "on each matrix, n above the batched kernels' %d%s%s (correct, not fast)",
-                        a->uplo, (long long)a->n, (long long)a->nrhs, (long long)a->batch,
-                        KBLASF_BATCH_KERNEL_MAX, *path ? ", " : "", path);
-        return loop(h, a, A, B, info);
+        snprintf(why, sizeof why, "the device algorithm on each matrix, n above the batched "
+                 "kernels' %d%s%s (correct, not fast)", KBLASF_BATCH_KERNEL_MAX,
+                 *path ? ", " : "", path);
+        path = why;
     }
-    kblasf_log_call(h, name, "uplo=%c, n=%lld, nrhs=%lld, batch=%lld: %s", a->uplo,
-                    (long long)a->n, (long long)a->nrhs, (long long)a->batch, path);
-    return st;
+    if (a->r != KBLASF_R_POTRF)
+        snprintf(rhs, sizeof rhs, ", nrhs=%lld", (long long)a->nrhs);
+    kblasf_log_call(h, name, "uplo=%c, n=%lld%s, batch=%lld: %s", a->uplo, (long long)a->n, rhs,
+                    (long long)a->batch, a->n == 0 ? "order 0, every info set to 0" : path);
+    return st == KBLASF_STATUS_NOT_SUPPORTED ? loop(h, a, A, B, info) : st;
 }
 
 /* ------------------------------------------------------------------ the six forms */
