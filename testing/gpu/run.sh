@@ -4,6 +4,7 @@
 # the CUDA executor, compute-sanitizer memcheck + racecheck on the kernels' testers,
 # then the benchmarks. Logs go to $OUT; a short summary is printed last.
 #   usage: testing/gpu/run.sh [check] [sanitize] [bench] [bench-quick] [bench-trxm] [bench-lapack]
+#   [bench-batch]
 #   [bench-reduce] (bench/bench_reduce $BENCH_REDUCE_ARG, SYTRD/HETRD and GEBRD against
 #   cuSOLVER, with KBLASF_VERBOSE=1: the library's per-call time split goes to the result file)
 #   (default: check sanitize bench); TRXM_NBS="64 128 256" times several stop sizes,
@@ -11,7 +12,8 @@
 #   testers, SANITIZE_RACE_KERNELS="name ..." limits racecheck to kernels whose names hold one
 #   of these (racecheck of a whole tester spends its time inside cuBLAS); bench-lapack runs
 #   bench/bench_lapack $BENCH_LAPACK_ARG ("quick": smaller sizes), BENCH_OPS=potrf,potrs,potri,
-#   posv,host,cpu limits what it runs
+#   posv,host,cpu limits what it runs; bench-batch runs bench/bench_batch $BENCH_BATCH_ARG
+#   ("quick": batch 1024, fewer orders; BENCH_BATCH=N sets the batch)
 set -u -o pipefail
 OUT=${OUT:-/tmp/kblasf-out}; mkdir -p "$OUT"
 steps=${*:-check sanitize bench}
@@ -27,7 +29,7 @@ if ! ./configure --disable-fortran --with-cuda-arch=90 --with-blas=$blas --with-
 fi
 if ! make -j16 > "$OUT/build.log" 2>&1; then grep -E 'error|Error' "$OUT/build.log" | head -30; exit 1; fi
 make -j16 testing/test_gemv testing/test_symv testing/test_trxm testing/test_memory testing/test_lapack \
-  testing/test_sytrd testing/test_gebrd >> "$OUT/build.log" 2>&1
+  testing/test_sytrd testing/test_gebrd testing/test_batch >> "$OUT/build.log" 2>&1
 for s in $steps; do
   case $s in
   check)
@@ -37,7 +39,7 @@ for s in $steps; do
   sanitize)
     cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
     for tool in memcheck racecheck; do
-      for t in ${SANITIZE_TESTS:-test_gemv test_symv test_trxm test_lapack}; do
+      for t in ${SANITIZE_TESTS:-test_gemv test_symv test_trxm test_lapack test_batch}; do
         filter=()
         if [ $tool = racecheck ] && [ -n "${SANITIZE_RACE_KERNELS:-}" ]; then
           for kn in $SANITIZE_RACE_KERNELS; do filter+=(--kernel-name "kns=$kn"); done
@@ -66,6 +68,12 @@ for s in $steps; do
     rc=$?
     summary+=("bench_lapack (exit $rc): $(sed -n '/^# summary/,$p' "$OUT/bench_lapack.txt")")
     [ $rc = 0 ] || tail -5 "$OUT/bench_lapack.txt" ;;
+  bench-batch)
+    make bench > "$OUT/bench-build.log" 2>&1 || { tail -20 "$OUT/bench-build.log"; exit 1; }
+    ./bench/bench_batch ${BENCH_BATCH_ARG:-} > "$OUT/bench_batch.txt" 2>&1
+    rc=$?
+    summary+=("bench_batch (exit $rc): $(sed -n '/^# summary/,$p' "$OUT/bench_batch.txt")")
+    [ $rc = 0 ] || tail -5 "$OUT/bench_batch.txt" ;;
   bench-reduce)
     make bench > "$OUT/bench-build.log" 2>&1 || { tail -20 "$OUT/bench-build.log"; exit 1; }
     KBLASF_VERBOSE=1 ./bench/bench_reduce ${BENCH_REDUCE_ARG:-} > "$OUT/bench_reduce.txt" \
