@@ -55,7 +55,7 @@ static kblasf_status_t loop(kblasf_handle_t h, const kblasf_batch_args *a, batch
 
     if (A.arr)
         st = pointers_to_host(h, &A, batch, &pa);
-    if (!st && a->r != KBLASF_R_POTRF && B.arr)
+    if (!st && a->nrhs > 0 && B.arr)
         st = pointers_to_host(h, &B, batch, &pb);
     if (!st && a->r != KBLASF_R_POTRS && !(dinfo = kblasf_dev_info(h)))
         st = KBLASF_STATUS_ALLOC_FAILED;
@@ -67,13 +67,13 @@ static kblasf_status_t loop(kblasf_handle_t h, const kblasf_batch_args *a, batch
             st = h->exec->copy_on_device(h, 1, 1, sizeof(kblasf_int),
                                          (const char *)dinfo + low_word(), 1, info + b, 1);
     }
-    if (!st && a->r == KBLASF_R_POSV) {
+    if (!st && a->r == KBLASF_R_POSV && a->nrhs > 0) {
         if (!(hinfo = malloc((size_t)batch * sizeof *hinfo)))
             st = KBLASF_STATUS_ALLOC_FAILED;
         else
             st = h->exec->copy_to_host(h, batch, 1, sizeof *hinfo, info, batch, hinfo, batch);
     }
-    for (b = 0; a->r != KBLASF_R_POTRF && b < batch && !st; b++)
+    for (b = 0; a->nrhs > 0 && b < batch && !st; b++)
         if (!hinfo || hinfo[b] == 0)
             st = FN(potrs_device)(h, a->uplo, a->n, a->nrhs, KBLASF_BATCH_MAT(&A, b), a->lda,
                                   KBLASF_BATCH_MAT(&B, b), a->ldb);

@@ -51,14 +51,16 @@ static void run(char uplo, kblasf_int n, kblasf_int nrhs, const batch_t *A, cons
 #endif
     for (b = 0; b < batch; b++) {
         kblasf_int linfo = 0;
-        T *Ab = KBLASF_BATCH_MAT(A, b);
 
-        if (factor && n > 0)
-            PFN(potrf2_)(&uplo, &n, Ab, &A->ld, &linfo, 1);
+        if (n > 0) { /* order 0: the arrays may not even be there */
+            T *Ab = KBLASF_BATCH_MAT(A, b);
+            if (factor)
+                PFN(potrf2_)(&uplo, &n, Ab, &A->ld, &linfo, 1);
+            if (nrhs > 0 && linfo == 0)
+                solve(uplo, n, nrhs, Ab, A->ld, KBLASF_BATCH_MAT(B, b), B->ld);
+        }
         if (info)
             info[b] = linfo;
-        if (nrhs > 0 && linfo == 0)
-            solve(uplo, n, nrhs, Ab, A->ld, KBLASF_BATCH_MAT(B, b), B->ld);
     }
 }
 

@@ -720,6 +720,12 @@ void TFN(batch)(kblasf_handle_t h)
                     } else
                         run_case(h, c, 0);
                 }
+    /* POSV without right-hand sides only factors (B may be anything, it stays) */
+    for (n = 5; n <= 300; n += 295)
+        if (!loop_mode || n > 256) {
+            case_t c = {R_POSV, n < 256, 'U', n, 0, n + 1, n, 7, (n + 1) * n + 3, 2, 0, 1};
+            run_case(h, c, 0);
+        }
     if (!loop_mode)
         arguments(h);
 }
