@@ -10,6 +10,9 @@
 #include <cmath>
 #include <cstring>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <deque>
 #include <functional>
 #include <barrier>
 #include <mutex>
@@ -33,9 +36,18 @@ extern int emu_sms, emu_occ, emu_major;
 struct EmuLaunch { dim3 grid, block; bool pdl; };
 extern std::vector<EmuLaunch> emu_launches;
 
+/* A warp: the barrier of its 32 lanes, one for each aligned segment of 16, 8, 4 and 2 lanes
+ * (the lanes a shuffle or __syncwarp names by its mask: a thread group of a batched kernel,
+ * which may leave a loop while the other groups of its warp go on), and the shuffle slots. */
 struct EmuWarp {
     std::barrier<> bar{32};
+    std::deque<std::barrier<>> seg; /* widths 16, 8, 4, 2, in that order, segments by lane */
     alignas(16) unsigned char slot[32][16];
+    EmuWarp()
+    {
+        for (int w = 16; w >= 2; w /= 2)
+            for (int s = 0; s < 32 / w; ++s) seg.emplace_back(w);
+    }
 };
 
 inline void emu_check(const void *p, size_t n)
@@ -55,17 +67,41 @@ template <typename T> inline T __ldg(const T *p)
     return *p;
 }
 inline void __syncthreads() { emu_block_bar->arrive_and_wait(); }
-template <typename T> inline T emu_shfl(T v, int src)
+/* the barrier of the lanes in mask: the whole warp or an aligned segment of 2..16 lanes
+ * that holds the calling lane (what the kernels use); anything else stops the emulator */
+inline std::barrier<> &emu_bar(unsigned mask)
 {
+    if (mask == 0xffffffffu) return emu_warp->bar;
+    const int w = __builtin_popcount(mask), lo = mask ? __builtin_ctz(mask) : 0;
+    if (w < 2 || w > 16 || (w & (w - 1)) || lo % w || mask != ((1u << w) - 1) << lo || !(mask >> emu_lane & 1)) {
+        fprintf(stderr, "emu: unsupported shuffle/sync mask %#x at lane %d\n", mask, emu_lane);
+        abort();
+    }
+    int off = 0;
+    for (int s = 16; s > w; s /= 2) off += 32 / s;
+    return emu_warp->seg[off + lo / w];
+}
+/* every lane in mask stores its value, then reads lane src's */
+template <typename T> inline T emu_shfl(unsigned mask, T v, int src)
+{
+    std::barrier<> &b = emu_bar(mask);
     std::memcpy(emu_warp->slot[emu_lane], &v, sizeof(T));
-    emu_warp->bar.arrive_and_wait();
+    b.arrive_and_wait();
     T r;
     std::memcpy(&r, emu_warp->slot[src & 31], sizeof(T));
-    emu_warp->bar.arrive_and_wait();
+    b.arrive_and_wait();
     return r;
 }
-template <typename T> inline T __shfl_sync(unsigned, T v, int src) { return emu_shfl(v, src); }
-template <typename T> inline T __shfl_xor_sync(unsigned, T v, int m) { return emu_shfl(v, emu_lane ^ m); }
+/* width: segments of width lanes, src taken modulo width inside the caller's segment */
+template <typename T> inline T __shfl_sync(unsigned mask, T v, int src, int width = 32)
+{
+    return emu_shfl(mask, v, (emu_lane & ~(width - 1)) | (src & (width - 1)));
+}
+template <typename T> inline T __shfl_xor_sync(unsigned mask, T v, int m, int width = 32)
+{
+    return emu_shfl(mask, v, (emu_lane & ~(width - 1)) | ((emu_lane ^ m) & (width - 1)));
+}
+inline void __syncwarp(unsigned mask = 0xffffffffu) { emu_bar(mask).arrive_and_wait(); }
 inline float atomicAdd(float *p, float v) { std::lock_guard<std::mutex> g(emu_atomic_mu); float o = *p; *p = o + v; return o; }
 inline double atomicAdd(double *p, double v) { std::lock_guard<std::mutex> g(emu_atomic_mu); double o = *p; *p = o + v; return o; }
 using std::sqrt;
