@@ -172,6 +172,40 @@ KBLASF_CUDA_BRD_STEP(c, cuFloatComplex, float)
 KBLASF_CUDA_BRD_STEP(z, cuDoubleComplex, double)
 #undef KBLASF_CUDA_BRD_STEP
 
+/* ------------------------------------------------------------- batched Cholesky, n <= 32
+ * (cuda/batch_small.cu: one matrix per thread group of 8, 16 or 32 lanes of a warp, held in
+ * registers). Matrix b of a batch is at Aarr[b] when Aarr != NULL, else at A + b*strideA
+ * (strideA 0 with batch 1 is legal); the same for B. All pointers are device memory.
+ * uplo 'L': A = L L^H, 'U': A = U^H U (either case); only the stored triangle of each A and
+ * the n x nrhs block of each B are read or written; for complex types the diagonal's
+ * imaginary part is never read and is written as 0.
+ * potrf: info[b] (kblasf_int: info_bytes 4 or 8) := 0, or j (1-based) where the leading
+ * minor of order j of matrix b is not positive definite (the first pivot <= 0 or NaN); then
+ * the columns before j are final and the rest of the triangle holds the Schur complement
+ * after j-1 columns (unspecified by the interface). The other matrices are still factored.
+ * potrs: B := A^-1 B with A holding the factor (as potrf leaves it); no info.
+ * posv: potrf then potrs in one kernel; B untouched where info[b] > 0; nrhs 0 still factors.
+ * cudaErrorInvalidValue: uplo other than L/U, n < 1, n > KBLASF_CUDA_BATCH_SMALL_MAX,
+ * lda < n, ldb < n, nrhs < 0, batch < 0, info_bytes not 4 or 8. batch 0 (potrs: or nrhs 0)
+ * launches nothing. Asynchronous on the stream. */
+#define KBLASF_CUDA_BATCH_SMALL_MAX 32
+#define KBLASF_CUDA_BATCH_SMALL(P, T)                                                     \
+cudaError_t kblasf_cuda_##P##potrf_batch_small(cudaStream_t s, char uplo, int64_t n,      \
+        T *const *Aarr, T *A, int64_t lda, int64_t strideA, void *info, int info_bytes,   \
+        int64_t batch);                                                                   \
+cudaError_t kblasf_cuda_##P##potrs_batch_small(cudaStream_t s, char uplo, int64_t n,      \
+        int64_t nrhs, T *const *Aarr, T *A, int64_t lda, int64_t strideA,                 \
+        T *const *Barr, T *B, int64_t ldb, int64_t strideB, int64_t batch);               \
+cudaError_t kblasf_cuda_##P##posv_batch_small(cudaStream_t s, char uplo, int64_t n,       \
+        int64_t nrhs, T *const *Aarr, T *A, int64_t lda, int64_t strideA,                 \
+        T *const *Barr, T *B, int64_t ldb, int64_t strideB, void *info, int info_bytes,   \
+        int64_t batch);
+KBLASF_CUDA_BATCH_SMALL(s, float)
+KBLASF_CUDA_BATCH_SMALL(d, double)
+KBLASF_CUDA_BATCH_SMALL(c, cuFloatComplex)
+KBLASF_CUDA_BATCH_SMALL(z, cuDoubleComplex)
+#undef KBLASF_CUDA_BATCH_SMALL
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,510 @@
+/* batch_small.cu — batched Cholesky POTRF, POTRS and POSV for uniform n <= 32: thousands of
+ * small matrices, each held in the registers of one thread group of a warp (the design of
+ * the KBLAS batched-triangular paper, shared/papers/002_*.txt §6.2).
+ *
+ * Groups. A group of G = 8, 16 or 32 lanes (the smallest of them >= n; a template
+ * parameter, n <= G at run time) holds one matrix; a warp holds 32/G matrices and a thread
+ * block 4 warps (2 in double complex at G = 32, to keep the tiles below within 48 KB).
+ * Lanes talk only to their own group: __shfl_sync with width G and the group's mask, so a
+ * group may stop (its matrix failed, or the batch ran out) while the others go on. One
+ * matrix per group and launch (a launch per 2^31 - 1 blocks): in a grid-stride loop the
+ * compiler hoists every lane-only address and predicate out of the loop into registers.
+ *
+ * Registers: lane r holds row r of the matrix, x[k] = A(r, k) (loops fully unrolled over G,
+ * static register indices; rows and columns >= n zero, masked, never stored). Row rather
+ * than column: the right-looking update of row r by column j needs A(r, j), which the lane
+ * has at the static index j, and the column's other entries A(k, j), which lane k has at
+ * the same static index j: one shuffle per k, no dynamic register index. For POTRS and
+ * POSV the lane also holds the other triangle, x[k] = conj(A(k, r)) for k > r: it rides
+ * along at no extra instruction (the unrolled update covers every k > j anyway) and leaves
+ * lane r with row r of L (what the forward substitution wants) and row r of L^H (what the
+ * backward one wants), so neither needs a transpose.
+ *
+ * POTRF, right-looking (left-looking gathers row j of L from lane j with as many shuffles,
+ * but then lane r needs L(j, k) at k = r, a dynamic register index). At column j the pivot
+ * d = A(j, j) and the entries A(k, j), k > j, are shuffled from their lanes (the column's
+ * shuffles are issued before the pivot's test so that they overlap it), 1/d by the hardware
+ * approximation and Newton steps (no division on the critical chain), then every lane
+ * r > j updates its row, A(r, k) -= A(r, j) conj(A(k, j)) / d for all k > j. Column j is
+ * then final but for its scale, and goes to the tile at once (POTRF, and POSV in double
+ * complex at G = 32): the compiler can reuse its registers for the rest of the loop. The
+ * scale, sqrt(d_j) and its reciprocal, once per column at the end; it is applied where the
+ * tile is copied out (column c's 1/sqrt(d_c) shuffled from lane c), or, where the solve
+ * uses x, to x (the other triangle of row r by the lane's own 1/sqrt(d_r)). sqrt and 1/x
+ * go through the hardware approximations too (sqrt_pos, rcp_pos, with out-of-range values
+ * scaled by powers of two): the IEEE routines' slow path is a call, and ptxas saves
+ * registers around a call. A pivot <= 0 or NaN stops the group: info = j + 1, the columns
+ * before j final, the rest the Schur complement so far, and that is written back.
+ *
+ * POTRS, POSV: forward then backward substitution with the factor in registers; lane r
+ * holds row r of NR right-hand-side columns at once (NR = 1 for nrhs = 1, else 4, 2 in
+ * double complex), a step being one shuffle of the solved element y_j = b_j / L(j, j) from
+ * lane j and one multiply-add per column in the lanes below (above, for L^H). A group walks
+ * its right-hand sides NR columns at a time. POTRS: a 2D grid, blockIdx.y over chunks of G
+ * columns (grid-stride past 65535 chunks), each chunk re-reading A (its triangle is at most
+ * a quarter of the chunk's B traffic). POSV: POTRF and POTRS in one kernel; one group takes
+ * all of its matrix's right-hand sides, because A is overwritten in place and a second
+ * block reading A could see the factor half written; B is left untouched where info > 0.
+ * In double complex at G = 32 the row alone is 128 registers and ptxas spills if it stays
+ * live through the solve, so there POSV's solve reads L from the tile (it is there anyway,
+ * on its way to A): the factor still never leaves the multiprocessor.
+ *
+ * Loads and stores: A goes through shared memory (a G x (G+1) tile per group; the paper's
+ * way of avoiding non-coalesced reads of transposed data). The group reads the stored
+ * triangle a column at a time, lane r taking row r, so each request is a contiguous run of
+ * a column in either triangle; then lane r takes row r from the tile, for the other
+ * triangle by column (the G+1 padding makes rows and columns conflict-free for 4-, 8- and
+ * 16-byte elements). Direct loads would be coalesced for one triangle only (lower: row r
+ * of L down a column; upper: column r of U, a lane per column). Stores go back the same
+ * way. B needs no staging: lane r holds row r, so a column of B is one contiguous request.
+ * Only the stored triangle (complex diagonal: its real part) and the n x nrhs block of B are
+ * read; nothing else is written.
+ *
+ * Expected bytes (H100, batch 10240, double, lda = n): POTRF n = 8 moves the 32-byte
+ * sectors that hold the triangle, about 14 of a column-major 8 x 8 matrix's 16, read and
+ * written: 2 x 448 B x 10240 = 9.2 MB, 3 us at 3 TB/s, plus launch: the ~6 us goal. n = 32:
+ * 2 x ~4.4 KB x 10240 = 90 MB, 30 us. POTRS nrhs = 1 adds 2n elements and does not write A:
+ * n = 8 5.9 MB, n = 32 48 MB. Every sector is fetched once (a group's column requests are
+ * contiguous), so the bound is reachable if the instructions keep up: the shuffles are the
+ * tightest (POTRF: G(G+1)/2 per matrix of 4-byte words x 2 for double, 4 for double
+ * complex; at G = 32 in double about 1100 warp shuffles a matrix, near 1 per clock an SM:
+ * the same order as the ~600 clocks its bytes take at the bound, so the n = 32 kernels may
+ * run at half to one times the bound; at G = 8 a warp serves 4 matrices and has room).
+ *
+ * ptxas (sm_90, -Xptxas -v): no spills, no stack; registers by G = 8 / 16 / 32, over
+ * POTRF, POTRS and POSV and both NR: s 34-56 / 42-63 / 54-94, d 46-72 / 62-92 / 92-152,
+ * c 43-72 / 59-96 / 86-168, z 66-86 / 96-154 / 158-187. __launch_bounds__(threads, 1):
+ * without the minimum of one block ptxas spills a few words to stay at a lower count. */
+#include "kblasf_cuda.h"
+#include "batch_common.cuh"
+
+namespace kblasf {
+namespace {
+
+enum class Op { potrf, potrs, posv };
+
+/* shuffle within a group of G lanes (mask m: the group's lanes) from its lane src */
+template <int G, typename T> __device__ __forceinline__ T gshfl(unsigned m, T v, int src)
+{
+    if constexpr (Sc<T>::complex) {
+        v.x = __shfl_sync(m, v.x, src, G);
+        v.y = __shfl_sync(m, v.y, src, G);
+        return v;
+    } else {
+        return __shfl_sync(m, v, src, G);
+    }
+}
+
+/* x, unknown to the compiler (not hoisted out of a loop) */
+__device__ __forceinline__ int opaque(int x)
+{
+#if defined(__CUDA_ARCH__)
+    int y;
+    asm volatile("mov.b32 %0, %1;" : "=r"(y) : "r"(x));
+    return y;
+#else
+    return x;
+#endif
+}
+
+/* c - a*b, fused (the negations fold into the FMAs) */
+template <typename T> __device__ __forceinline__ T fnma(T a, T b, T c)
+{
+    if constexpr (Sc<T>::complex) {
+        T o;
+        o.x = fm(-a.x, b.x, fm(a.y, b.y, c.x));
+        o.y = fm(-a.x, b.y, fm(-a.y, b.x, c.y));
+        return o;
+    } else {
+        return fm(-a, b, c);
+    }
+}
+
+/* 1/d for d > 0 without the IEEE division's slow-path call (a call inside the unrolled
+ * loops makes ptxas save registers around it): rcp_in_range, or out of its range d scaled
+ * into it by a power of two (subnormal and huge pivots); 1/inf = 0 */
+template <typename R> struct RcpOut;
+template <> struct RcpOut<float> {
+    static constexpr float up = 0x1p32f, down = 0x1p-32f, max = 0x1.fffffep127f;
+    static constexpr float sqrt_up = 0x1p16f, sqrt_down = 0x1p-16f;
+};
+template <> struct RcpOut<double> {
+    static constexpr double up = 0x1p64, down = 0x1p-64, max = 0x1.fffffffffffffp1023;
+    static constexpr double sqrt_up = 0x1p32, sqrt_down = 0x1p-32;
+};
+template <typename R> __device__ __forceinline__ R rcp_pos(R d)
+{
+    if (d >= RcpRange<R>::lo && d < RcpRange<R>::hi)
+        return rcp_in_range(d);
+    const R sc = d < RcpRange<R>::lo ? RcpOut<R>::up : RcpOut<R>::down;
+    return d > RcpOut<R>::max ? R(0) : rcp_in_range(d * sc) * sc;
+}
+
+/* sqrt(d) for d > 0, likewise without a call: d times its reciprocal square root (the
+ * hardware approximation, one Newton step in double), then one correction with the
+ * residual d - s^2 (exact by FMA): within an ulp, nearly always correctly rounded; d out
+ * of range is scaled by an even power of two; sqrt(inf) = inf */
+__device__ __forceinline__ float rsqrt_approx(float d)
+{
+#if defined(__CUDA_ARCH__)
+    float r;
+    asm("rsqrt.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(d));
+    return r;
+#else
+    return 1.0f / std::sqrt(d);
+#endif
+}
+__device__ __forceinline__ double rsqrt_approx(double d)
+{
+#if defined(__CUDA_ARCH__)
+    double r;
+    asm("rsqrt.approx.ftz.f64 %0, %1;" : "=d"(r) : "d"(d));
+    const double e = ::fma(-0.5 * d * r, r, 0.5); /* r (1.5 - d r^2 / 2) */
+    return ::fma(r, e, r);
+#else
+    return 1.0 / std::sqrt(d);
+#endif
+}
+template <typename R> __device__ __forceinline__ R sqrt_pos(R d)
+{
+    R sc = R(1), d2 = d;
+    if (!(d >= RcpRange<R>::lo && d < RcpRange<R>::hi)) {
+        if (d > RcpOut<R>::max)
+            return d;
+        const bool up = d < RcpRange<R>::lo;
+        d2 = d * (up ? RcpOut<R>::up : RcpOut<R>::down); /* 2^(+-2k): sqrt scales by 2^(+-k) */
+        sc = up ? RcpOut<R>::sqrt_down : RcpOut<R>::sqrt_up;
+    }
+    const R r = rsqrt_approx(d2), s0 = d2 * r;
+    return fm(fm(-s0, s0, d2), R(0.5) * r, s0) * sc;
+}
+
+/* warps per block: 4, or 2 where 4 tiles of G x (G+1) per warp would pass 48 KB */
+template <typename T, int G> constexpr int warps_per_block()
+{
+    return 4 * 32 * (G + 1) * sizeof(T) <= 48 * 1024 ? 4 : 2;
+}
+/* right-hand-side columns a lane holds at once beyond nrhs = 1 */
+template <typename T> constexpr int nr_max() { return sizeof(T) == 16 ? 2 : 4; }
+
+template <typename T, int G, int WPB, int NR, Op OP>
+__global__ void __launch_bounds__(32 * WPB, 1)
+chol_small_kernel(bool lower, int n, int64_t nrhs, T *const *Aarr, T *A, int64_t lda,
+                  int64_t strideA, T *const *Barr, T *B, int64_t ldb, int64_t strideB,
+                  void *info, int info_bytes, int64_t b0, int64_t batch)
+{
+    using R = typename Sc<T>::Real;
+    constexpr int LD = G + 1;        /* the tile's leading dimension */
+    constexpr int NG = WPB * 32 / G; /* groups (matrices) per block */
+    /* x alone takes G sizeof(T) / 4 registers: 128 in double complex at G = 32. There the
+     * column's shuffles are not issued ahead of the pivot's test, and POSV's solve reads
+     * the factor from the tile (with x live through the solve as well, ptxas spills). */
+    constexpr bool WIDE = G * sizeof(T) >= 512;
+    constexpr bool XSOLVE = OP == Op::potrs || (OP == Op::posv && !WIDE); /* solve from x */
+    __shared__ T tiles[NG * G * LD];
+    const int t = threadIdx.x, r = t % G;
+    const unsigned m = G == 32 ? 0xffffffffu : ((1u << G) - 1) << (t % 32 / G * G);
+    T *S = tiles + t / G * (G * LD); /* S(i, k) = S[i + k*LD], the stored triangle */
+    auto stored = [&](int i, int k) { return lower ? i >= k : i <= k; };
+    auto Lt = [&](int i, int k) { /* L(i, k), i >= k, from the tile */
+        return lower ? S[i + k * LD] : Sc<T>::conj(S[k + i * LD]);
+    };
+
+    /* one matrix per group and launch: a grid-stride loop would let the compiler hoist
+     * every address and predicate that depends on the lane only out of it, into registers */
+    const int64_t b = b0 + (int64_t)blockIdx.x * NG + t / G;
+    if (b >= batch)
+        return; /* the whole group: b is the same in its lanes */
+    T *Am = mat(Aarr, A, strideA, b);
+
+    /* the stored triangle -> S, a column at a time across the group (contiguous) */
+#pragma unroll
+    for (int c = 0; c < G; ++c) {
+        if (c >= n)
+            break;
+        if (r < n && stored(r, c)) {
+            const T *p = Am + (r + c * lda);
+            T v;
+            if constexpr (OP == Op::potrs) /* A only read: the read-only path */
+                v = r == c ? Sc<T>::ld_real(p) : Sc<T>::ld(p);
+            else
+                v = r == c ? Sc<T>::ld_rw_real(p) : ld_rw(p);
+            S[r + c * LD] = v;
+        }
+    }
+    __syncwarp(m);
+    /* row r of the Hermitian matrix -> x (only its lower part where the solve does not
+     * use x) */
+    T x[G];
+#pragma unroll
+    for (int k = 0; k < G; ++k) {
+        x[k] = Sc<T>::zero();
+        if (r < n && k < n && (XSOLVE || k <= r))
+            x[k] = stored(r, k) ? S[r + k * LD] : Sc<T>::conj(S[k + r * LD]);
+    }
+
+    int jstop = n; /* the first column not factored */
+    R rs = R(1);   /* 1/L(r, r) once column r is factored */
+    if constexpr (OP != Op::potrs) {
+        /* element (r, k <= r) of L into the tile, in the stored triangle's place */
+        auto put = [&](int k, T v) {
+            if (lower)
+                S[r + k * LD] = v;
+            else
+                S[k + r * LD] = Sc<T>::conj(v);
+        };
+        R myd = R(1); /* the pivot of column r once it is reached */
+#pragma unroll
+        for (int j = 0; j < G; ++j) {
+            if (j >= n)
+                break;
+            const R d = gshfl<G>(m, Sc<T>::re(x[j]), j);
+            /* c[k] = A(k, j), k > j, shuffled before the pivot's test so that they
+             * overlap it (not WIDE: there each is shuffled where it is used) */
+            T c[G];
+            if constexpr (!WIDE) {
+#pragma unroll
+                for (int k = j + 1; k < G; ++k)
+                    c[k] = gshfl<G>(m, x[j], k);
+            }
+            if (!(d > R(0))) { /* <= 0 or NaN: the same in every lane of the group */
+                jstop = j;
+                break;
+            }
+            /* A(r,k) -= A(r,j) conj(A(k,j)) / d; rows above and at j are final: add 0 */
+            const T w = Sc<T>::mulr(x[j], r > j ? -rcp_pos(d) : R(0));
+#pragma unroll
+            for (int k = j + 1; k < G; ++k) {
+                if constexpr (!WIDE)
+                    x[k] = Sc<T>::fmac(c[k], w, x[k]);
+                else
+                    x[k] = Sc<T>::fmac(gshfl<G>(m, x[j], k), w, x[k]);
+            }
+            if (r == j)
+                myd = d;
+            /* column j is final but for its scale: to the tile, so that x[j] is free
+             * from here on (where the solve does not need x) */
+            if constexpr (!XSOLVE)
+                if (r >= j && r < n)
+                    put(j, r == j ? Sc<T>::from_re(d) : x[j]);
+        }
+        const R s = sqrt_pos(myd); /* the lane's diagonal sqrt(d_r) and its reciprocal */
+        rs = rcp_pos(s);
+        if constexpr (XSOLVE) {
+            /* x scaled: column k by 1/sqrt(d_k) from lane k, the diagonal := sqrt(d), the
+             * other triangle by the lane's own 1/sqrt(d_r); its lower part to the tile */
+#pragma unroll
+            for (int k = 0; k < G; ++k) {
+                if (k >= jstop)
+                    break;
+                const R rk = gshfl<G>(m, rs, k);
+                x[k] = r > k ? Sc<T>::mulr(x[k], rk) : r == k ? Sc<T>::from_re(s) : x[k];
+            }
+#pragma unroll
+            for (int k = 0; k < G; ++k)
+                x[k] = k > r ? Sc<T>::mulr(x[k], rs) : x[k];
+            __syncwarp(m);
+#pragma unroll
+            for (int k = 0; k < G; ++k) {
+                if (k >= n)
+                    break;
+                if (r < n && k <= r)
+                    put(k, k == r ? Sc<T>::from_re(Sc<T>::re(x[k])) : x[k]);
+            }
+        } else if (jstop < n) {
+            /* failed: the columns from jstop on hold the Schur complement so far */
+#pragma unroll
+            for (int k = 0; k < G; ++k) {
+                if (k >= n)
+                    break;
+                if (k >= jstop && k <= r && r < n)
+                    put(k, k == r ? Sc<T>::from_re(Sc<T>::re(x[k])) : x[k]);
+            }
+        }
+        /* the tile -> the stored triangle, a column at a time; where the tile holds the
+         * unscaled columns, L(r, c) is scaled by column c's 1/sqrt(d_c) on the way (for
+         * 'U', U(r, c) = conj(L(c, r)) by the lane's own), and the scaled factor goes
+         * back to the tile for the solve */
+        __syncwarp(m);
+#pragma unroll
+        for (int c = 0; c < G; ++c) {
+            if (c >= n)
+                break;
+            R sc = R(1);
+            if constexpr (!XSOLVE)
+                sc = lower ? gshfl<G>(m, rs, c) : rs; /* 1 past jstop */
+            if (r < n && stored(r, c)) {
+                T v = S[r + c * LD];
+                if constexpr (!XSOLVE) {
+                    v = r != c ? Sc<T>::mulr(v, sc) : c < jstop ? Sc<T>::from_re(s) : v;
+                    if constexpr (OP == Op::posv)
+                        S[r + c * LD] = v;
+                }
+                Am[r + c * lda] = v;
+            }
+        }
+        if (r == 0)
+            set_info(info, info_bytes, b, jstop < n ? jstop + 1 : 0);
+    }
+
+    if constexpr (OP != Op::potrf) {
+        if (jstop < n) /* POSV: B untouched */
+            return;
+        R invd = rs; /* 1/L(r, r) */
+        if constexpr (!XSOLVE)
+            __syncwarp(m); /* the scaled factor in the tile */
+        if constexpr (OP == Op::potrs)
+            invd = r < n ? rcp_pos(Sc<T>::re(S[r + r * LD])) : R(1);
+        T *Bm = mat(Barr, B, strideB, b);
+        /* POTRS: chunks of G right-hand sides over blockIdx.y; POSV: one chunk of all */
+        const int64_t chunk = OP == Op::potrs ? G : nrhs;
+        const int64_t nchunks = OP == Op::potrs ? (nrhs + G - 1) / G : 1;
+        for (int64_t ch = blockIdx.y; ch < nchunks; ch += gridDim.y) {
+            const int64_t c1 = nrhs - ch * chunk < chunk ? nrhs : (ch + 1) * chunk;
+            for (int64_t c0 = ch * chunk; c0 < c1; c0 += NR) {
+                /* the lane's row, made opaque so that the compiler does not hoist the 2G
+                 * comparisons with it below out of the loop into registers */
+                const int r = opaque(t % G);
+                T v[NR];
+#pragma unroll
+                for (int q = 0; q < NR; ++q) {
+                    v[q] = Sc<T>::zero();
+                    if (r < n && c0 + q < c1)
+                        v[q] = ld_rw(Bm + (r + (c0 + q) * ldb));
+                }
+                /* L y = b: y_j from lane j, then the rows below subtract L(r, j) y_j */
+#pragma unroll
+                for (int j = 0; j < G; ++j) {
+                    if (j >= n)
+                        break;
+                    T y[NR];
+#pragma unroll
+                    for (int q = 0; q < NR; ++q)
+                        y[q] = gshfl<G>(m, Sc<T>::mulr(v[q], invd), j);
+                    T l;
+                    if constexpr (XSOLVE)
+                        l = x[j];
+                    else
+                        l = Lt(r, j);
+#pragma unroll
+                    for (int q = 0; q < NR; ++q)
+                        v[q] = r > j ? fnma(l, y[q], v[q]) : r == j ? y[q] : v[q];
+                }
+                /* L^H x = y: x_j from lane j, then the rows above subtract
+                 * conj(L(j, r)) x_j */
+#pragma unroll
+                for (int j = G - 1; j >= 0; --j) {
+                    if (j >= n)
+                        continue;
+                    T y[NR];
+#pragma unroll
+                    for (int q = 0; q < NR; ++q)
+                        y[q] = gshfl<G>(m, Sc<T>::mulr(v[q], invd), j);
+                    T l;
+                    if constexpr (XSOLVE)
+                        l = x[j];
+                    else
+                        l = Sc<T>::conj(Lt(j, r));
+#pragma unroll
+                    for (int q = 0; q < NR; ++q)
+                        v[q] = r < j ? fnma(l, y[q], v[q]) : r == j ? y[q] : v[q];
+                }
+#pragma unroll
+                for (int q = 0; q < NR; ++q)
+                    if (r < n && c0 + q < c1)
+                        Bm[r + (c0 + q) * ldb] = v[q];
+            }
+        }
+    }
+}
+
+template <typename T, int G, int NR, Op OP>
+cudaError_t small_launch(cudaStream_t s, bool lower, int n, int64_t nrhs, T *const *Aarr, T *A,
+                         int64_t lda, int64_t strideA, T *const *Barr, T *B, int64_t ldb,
+                         int64_t strideB, void *info, int info_bytes, int64_t batch)
+{
+    constexpr int WPB = warps_per_block<T, G>(), NG = WPB * 32 / G;
+    constexpr int64_t maxgx = ((int64_t)1 << 31) - 1;
+    int64_t gy = OP == Op::potrs ? (nrhs + G - 1) / G : 1;
+    if (gy > 65535) /* grid-stride beyond */
+        gy = 65535;
+    /* a launch per 2^31 - 1 blocks of the batch (one matrix per group) */
+    for (int64_t b0 = 0; b0 < batch; b0 += maxgx * NG) {
+        const int64_t left = (batch - b0 + NG - 1) / NG, gx = left < maxgx ? left : maxgx;
+        const cudaError_t e = launch(chol_small_kernel<T, G, WPB, NR, OP>,
+                                     dim3((unsigned)gx, (unsigned)gy), dim3(32 * WPB), s, false,
+                                     lower, n, nrhs, Aarr, A, lda, strideA, Barr, B, ldb,
+                                     strideB, info, info_bytes, b0, batch);
+        if (e != cudaSuccess)
+            return e;
+    }
+    return cudaSuccess;
+}
+
+template <typename T, int G, Op OP>
+cudaError_t small_nr(cudaStream_t s, bool lower, int n, int64_t nrhs, T *const *Aarr, T *A,
+                     int64_t lda, int64_t strideA, T *const *Barr, T *B, int64_t ldb,
+                     int64_t strideB, void *info, int info_bytes, int64_t batch)
+{
+    if (OP == Op::potrf || nrhs <= 1)
+        return small_launch<T, G, 1, OP>(s, lower, n, nrhs, Aarr, A, lda, strideA, Barr, B, ldb,
+                                         strideB, info, info_bytes, batch);
+    return small_launch<T, G, OP == Op::potrf ? 1 : nr_max<T>(), OP>(
+        s, lower, n, nrhs, Aarr, A, lda, strideA, Barr, B, ldb, strideB, info, info_bytes, batch);
+}
+
+template <typename T, Op OP>
+cudaError_t small_run(cudaStream_t s, char uplo, int64_t n, int64_t nrhs, T *const *Aarr, T *A,
+                      int64_t lda, int64_t strideA, T *const *Barr, T *B, int64_t ldb,
+                      int64_t strideB, void *info, int info_bytes, int64_t batch)
+{
+    const bool lower = uplo == 'L' || uplo == 'l';
+    if ((!lower && uplo != 'U' && uplo != 'u') || n < 1 || n > KBLASF_CUDA_BATCH_SMALL_MAX ||
+        lda < n || batch < 0)
+        return cudaErrorInvalidValue;
+    if (OP != Op::potrf && (ldb < n || nrhs < 0))
+        return cudaErrorInvalidValue;
+    if (OP != Op::potrs && info_bytes != 4 && info_bytes != 8)
+        return cudaErrorInvalidValue;
+    if (batch == 0 || (OP == Op::potrs && nrhs == 0))
+        return cudaSuccess;
+    if (n <= 8)
+        return small_nr<T, 8, OP>(s, lower, (int)n, nrhs, Aarr, A, lda, strideA, Barr, B, ldb,
+                                  strideB, info, info_bytes, batch);
+    if (n <= 16)
+        return small_nr<T, 16, OP>(s, lower, (int)n, nrhs, Aarr, A, lda, strideA, Barr, B, ldb,
+                                   strideB, info, info_bytes, batch);
+    return small_nr<T, 32, OP>(s, lower, (int)n, nrhs, Aarr, A, lda, strideA, Barr, B, ldb,
+                               strideB, info, info_bytes, batch);
+}
+
+} // namespace
+} // namespace kblasf
+
+#define KBLASF_BATCH_SMALL(P, T)                                                            \
+    extern "C" cudaError_t kblasf_cuda_##P##potrf_batch_small(cudaStream_t s, char uplo,   \
+            int64_t n, T *const *Aarr, T *A, int64_t lda, int64_t strideA, void *info,      \
+            int info_bytes, int64_t batch)                                                  \
+    {                                                                                       \
+        return kblasf::small_run<T, kblasf::Op::potrf>(s, uplo, n, 0, Aarr, A, lda,         \
+                strideA, nullptr, nullptr, n, 0, info, info_bytes, batch);                  \
+    }                                                                                       \
+    extern "C" cudaError_t kblasf_cuda_##P##potrs_batch_small(cudaStream_t s, char uplo,   \
+            int64_t n, int64_t nrhs, T *const *Aarr, T *A, int64_t lda, int64_t strideA,    \
+            T *const *Barr, T *B, int64_t ldb, int64_t strideB, int64_t batch)              \
+    {                                                                                       \
+        return kblasf::small_run<T, kblasf::Op::potrs>(s, uplo, n, nrhs, Aarr, A, lda,      \
+                strideA, Barr, B, ldb, strideB, nullptr, 0, batch);                         \
+    }                                                                                       \
+    extern "C" cudaError_t kblasf_cuda_##P##posv_batch_small(cudaStream_t s, char uplo,    \
+            int64_t n, int64_t nrhs, T *const *Aarr, T *A, int64_t lda, int64_t strideA,    \
+            T *const *Barr, T *B, int64_t ldb, int64_t strideB, void *info, int info_bytes, \
+            int64_t batch)                                                                  \
+    {                                                                                       \
+        return kblasf::small_run<T, kblasf::Op::posv>(s, uplo, n, nrhs, Aarr, A, lda,       \
+                strideA, Barr, B, ldb, strideB, info, info_bytes, batch);                   \
+    }
+KBLASF_BATCH_SMALL(s, float)
+KBLASF_BATCH_SMALL(d, double)
+KBLASF_BATCH_SMALL(c, cuFloatComplex)
+KBLASF_BATCH_SMALL(z, cuDoubleComplex)
