@@ -1,8 +1,11 @@
 /* kbemu.h — host emulation of the few CUDA features the kblasf kernels use, so that the
  * real kernel sources run on a machine without a GPU (testing only; see run.sh). Every
- * CUDA thread is a host thread; warps meet at barriers for shuffles; thread blocks run one
- * after another; atomics take a mutex; __ldg goes through a load checker. Included by
- * cuda_scalar.cuh when KBLASF_CUDA_EMU names this file. */
+ * CUDA thread is a fiber (a ucontext of its own stack) on the calling host thread; a
+ * fiber runs until it waits at a barrier (__syncthreads, __syncwarp, a shuffle: warps
+ * meet at barriers for shuffles) and hands over to the next (emu_rt.cpp); a barrier that
+ * can never complete stops the emulator. Thread blocks run one after another; atomics take
+ * a mutex; __ldg goes through a load checker. Included by cuda_scalar.cuh when
+ * KBLASF_CUDA_EMU names this file. */
 #pragma once
 #include <cuda_runtime_api.h>
 #include <vector_types.h>
@@ -14,7 +17,6 @@
 #include <cstdlib>
 #include <deque>
 #include <functional>
-#include <barrier>
 #include <mutex>
 #include <vector>
 
@@ -22,12 +24,21 @@
 #define __shared__ static
 #define __launch_bounds__(...)
 
+/* A barrier of n fibers: the last to arrive goes on, the others hand over until it has
+ * (fibers switch only here, so the count needs no lock). */
+struct EmuBar {
+    int n, arrived = 0;
+    unsigned long gen = 0;
+    explicit EmuBar(int n_) : n(n_) {}
+    void arrive_and_wait();
+};
 struct EmuWarp;
-extern thread_local dim3 threadIdx, blockIdx;
+/* the running fiber's: set by the scheduler at each switch */
+extern dim3 threadIdx, blockIdx;
 extern dim3 blockDim, gridDim;
-extern thread_local int emu_lane;
-extern thread_local EmuWarp *emu_warp;
-extern std::barrier<> *emu_block_bar;
+extern int emu_lane;
+extern EmuWarp *emu_warp;
+extern EmuBar *emu_block_bar;
 extern std::mutex emu_atomic_mu;
 /* load checker: returns false when [p, p+bytes) must not be read */
 extern std::function<bool(const void *, size_t)> emu_load_ok;
@@ -40,8 +51,8 @@ extern std::vector<EmuLaunch> emu_launches;
  * (the lanes a shuffle or __syncwarp names by its mask: a thread group of a batched kernel,
  * which may leave a loop while the other groups of its warp go on), and the shuffle slots. */
 struct EmuWarp {
-    std::barrier<> bar{32};
-    std::deque<std::barrier<>> seg; /* widths 16, 8, 4, 2, in that order, segments by lane */
+    EmuBar bar{32};
+    std::deque<EmuBar> seg; /* widths 16, 8, 4, 2, in that order, segments by lane */
     alignas(16) unsigned char slot[32][16];
     EmuWarp()
     {
@@ -69,7 +80,7 @@ template <typename T> inline T __ldg(const T *p)
 inline void __syncthreads() { emu_block_bar->arrive_and_wait(); }
 /* the barrier of the lanes in mask: the whole warp or an aligned segment of 2..16 lanes
  * that holds the calling lane (what the kernels use); anything else stops the emulator */
-inline std::barrier<> &emu_bar(unsigned mask)
+inline EmuBar &emu_bar(unsigned mask)
 {
     if (mask == 0xffffffffu) return emu_warp->bar;
     const int w = __builtin_popcount(mask), lo = mask ? __builtin_ctz(mask) : 0;
@@ -84,7 +95,7 @@ inline std::barrier<> &emu_bar(unsigned mask)
 /* every lane in mask stores its value, then reads lane src's */
 template <typename T> inline T emu_shfl(unsigned mask, T v, int src)
 {
-    std::barrier<> &b = emu_bar(mask);
+    EmuBar &b = emu_bar(mask);
     std::memcpy(emu_warp->slot[emu_lane], &v, sizeof(T));
     b.arrive_and_wait();
     T r;
