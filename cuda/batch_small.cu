@@ -348,7 +348,7 @@ chol_small_kernel(bool lower, int n, int64_t nrhs, T *const *Aarr, T *A, int64_t
     }
 
     if constexpr (OP != Op::potrf) {
-        if (jstop < n) /* POSV: B untouched */
+        if (jstop < n || nrhs == 0) /* POSV: B untouched (and Barr not read) */
             return;
         R invd = rs; /* 1/L(r, r) */
         if constexpr (!XSOLVE)
