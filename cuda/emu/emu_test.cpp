@@ -4,10 +4,11 @@
  * The load checker fails a test on any read outside the submatrix (GEMV) / the stored
  * triangle of the submatrix (SYMV; HEMV: no imaginary part of the diagonal) / x's logical
  * elements; y elements between the logical ones must stay untouched. Also trtri_diag,
- * potrf_diag (every n, plus `count` failing blocks per type) and tri_copy (see below).
- * Usage: emu_test [which=all|sgemv|...|zhemv|strtri|..|ztrtri|spotrf|..|zpotrf|tricopy]
- * [count] [maxdim] [seed]; KB_SMS=132 KB_OCC=4 fixes the emulated SM count and occupancy,
- * KBV=1 prints every case. */
+ * potrf_diag (every n, plus `count` failing blocks per type), tri_copy, and the batched
+ * POTRF/POTRS/POSV for n <= 32 (every n, both forms, failing members; see below).
+ * Usage: emu_test [which=all|sgemv|...|zhemv|strtri|..|ztrtri|spotrf|..|zpotrf|tricopy|
+ * sbpotrf|..|zbpotrf|sbpotrs|..|zbpotrs|sbposv|..|zbposv] [count] [maxdim] [seed];
+ * KB_SMS=132 KB_OCC=4 fixes the emulated SM count and occupancy, KBV=1 prints every case. */
 #include "kbemu.h"
 #include "kblasf_cuda.h"
 #include <complex>
@@ -17,6 +18,7 @@
 #include <vector>
 #include <string>
 #include <cmath>
+#include <algorithm>
 
 typedef std::complex<long double> LC;
 template <typename T> struct Tr;
@@ -588,6 +590,384 @@ static void run_tri_copy(int cnt, int maxdim)
 }
 
 
+/* ------------------------------------------------------------------ batched POTRF/POTRS/POSV, n <= 32 */
+#define BCALLS(P, T)                                                                                   \
+    cudaError_t call_bpotrf(char u, int64_t n, T *const *Aa, T *A, int64_t lda, int64_t sA, void *info, \
+                            int ib, int64_t batch)                                                     \
+    {                                                                                                  \
+        return kblasf_cuda_##P##potrf_batch_small(0, u, n, Aa, A, lda, sA, info, ib, batch);           \
+    }                                                                                                  \
+    cudaError_t call_bpotrs(char u, int64_t n, int64_t nrhs, T *const *Aa, T *A, int64_t lda,          \
+                            int64_t sA, T *const *Ba, T *B, int64_t ldb, int64_t sB, int64_t batch)    \
+    {                                                                                                  \
+        return kblasf_cuda_##P##potrs_batch_small(0, u, n, nrhs, Aa, A, lda, sA, Ba, B, ldb, sB, batch); \
+    }                                                                                                  \
+    cudaError_t call_bposv(char u, int64_t n, int64_t nrhs, T *const *Aa, T *A, int64_t lda,           \
+                           int64_t sA, T *const *Ba, T *B, int64_t ldb, int64_t sB, void *info,        \
+                           int ib, int64_t batch)                                                      \
+    {                                                                                                  \
+        return kblasf_cuda_##P##posv_batch_small(0, u, n, nrhs, Aa, A, lda, sA, Ba, B, ldb, sB, info,  \
+                                                 ib, batch);                                           \
+    }
+BCALLS(s, float)
+BCALLS(d, double)
+BCALLS(c, cuFloatComplex)
+BCALLS(z, cuDoubleComplex)
+#undef BCALLS
+
+enum class BOp { potrf, potrs, posv };
+static const char *bop_name(BOp o) { return o == BOp::potrf ? "potrf" : o == BOp::potrs ? "potrs" : "posv"; }
+
+/* A batch of matrices in one buffer: strided (matrix b at base + b*stride, stride larger
+ * than needed, or 0 with a batch of 1) or through an array of pointers to slots in
+ * scattered order. Everything starts as NaN; `allow` marks the elements the kernel may
+ * read (1: the element, 2: its real part only, for the complex diagonal). */
+template <typename T> struct BMats {
+    std::vector<T> buf;
+    std::vector<T *> ptr; /* matrix b */
+    std::vector<uint8_t> allow;
+    int64_t ld, stride; /* stride 0 with the pointer array */
+    bool ptrs;
+    BMats(int64_t batch, int64_t rows, int64_t cols, int64_t ld_, bool ptrs_, bool zero_stride) : ld(ld_), ptrs(ptrs_)
+    {
+        const int64_t need = ld * cols;
+        int64_t slot = need + (ptrs ? irand(0, 5) : irand(1, 7));
+        stride = ptrs || zero_stride ? 0 : slot;
+        buf.assign(16 + batch * slot + 16, nanv<T>());
+        allow.assign(buf.size(), 0);
+        std::vector<int64_t> perm(batch);
+        for (int64_t b = 0; b < batch; ++b) perm[b] = b;
+        if (ptrs) std::shuffle(perm.begin(), perm.end(), rng);
+        ptr.resize(batch);
+        for (int64_t b = 0; b < batch; ++b) ptr[b] = buf.data() + 8 + perm[b] * slot;
+        (void)rows;
+    }
+    T &at(int64_t b, int64_t i, int64_t j) { return ptr[b][i + j * ld]; }
+    size_t idx(int64_t b, int64_t i, int64_t j) const { return (ptr[b] - buf.data()) + i + j * ld; }
+    T *base() { return ptrs ? nullptr : ptr[0]; }
+    T *const *arr() { return ptrs ? ptr.data() : nullptr; }
+    /* 0: not ours, else the load is allowed or not */
+    int check(const void *q, size_t nb) const
+    {
+        const char *c = (const char *)q, *lo = (const char *)buf.data(), *hi = (const char *)(buf.data() + buf.size());
+        if (c < lo || c >= hi) return 0;
+        const size_t e = (c - lo) / sizeof(T), off = (c - lo) % sizeof(T);
+        if (off) return -1;
+        if (allow[e] == 1 && nb == sizeof(T)) return 1;
+        if (allow[e] == 2 && nb == sizeof(T) / 2) return 1;
+        return -1;
+    }
+};
+
+/* One batched call. Members are Hermitian positive definite, A = G G^H + n I, except
+ * nfail of them (POTRF, POSV), which fail at a random column k: kind 1, A = L0 D L0^H
+ * with D = I but D(k,k) = -1 (a negative pivot at k), or kind 2, NaN as A(k,k)'s real part.
+ * POTRS gets the long-double factor of an SPD matrix, rounded. NaN everywhere the kernel
+ * must not read (the other triangle, padding, gaps between matrices, the complex
+ * diagonal's imaginary part); the load checker fails any read outside the stored
+ * triangles (complex diagonal: the real part only) and the n x nrhs blocks of B. After the
+ * call: nothing else written, bit for bit (POTRS: A not at all; POSV: B of a failing
+ * member not at all); info exact for every member (its own failing column or 0; the
+ * bytes after the batch untouched); the factor's scaled residual
+ * ||L L^H - A||_1 / (n ||A||_1 eps) < 30 and, for a failing member, the columns before k
+ * against the long-double factor of its leading columns (forward error / (n eps ||L||)
+ * < 30); the solve's ||A X - B||_1 / (n ||A||_1 ||X||_1 eps) < 30 (A the input matrix).
+ * 30: the brief's bound on the scaled residuals (LAPACK's testers use 30 as well). */
+template <typename T>
+void test_batch(BOp op, char uplo, int n, int64_t nrhs, int64_t batch, bool ptrs, int ib, int nfail)
+{
+    ++tests;
+    const bool lower = uplo == 'L' || uplo == 'l', cplx = Tr<T>::cplx;
+    const bool hasB = op != BOp::potrf, hasInfo = op != BOp::potrs;
+    auto stored = [&](int64_t i, int64_t j) { return i < n && j < n && (lower ? i >= j : i <= j); };
+    const int64_t lda = n + (irand(0, 2) ? irand(1, 4) : 0), ldb = n + (irand(0, 2) ? irand(1, 3) : 0);
+    const bool zs = batch == 1 && irand(0, 1); /* stride 0 with a batch of 1 */
+    BMats<T> A(batch, n, n, lda, ptrs, zs), B(hasB ? batch : 0, n, nrhs, ldb, ptrs && irand(0, 3), batch == 1 && irand(0, 1));
+    /* members: kind 0 SPD, 1 negative pivot at kcol, 2 NaN pivot at kcol */
+    std::vector<int> kind(batch, 0), kcol(batch, -1);
+    if (op != BOp::potrs)
+        for (int f = 0; f < nfail && f < batch; ++f) {
+            int64_t b = irand(0, (int)batch - 1);
+            kind[b] = irand(1, 2);
+            kcol[b] = irand(0, 3) ? irand(0, n - 1) : irand(0, 1) ? 0 : n - 1;
+        }
+    std::vector<std::vector<LC>> M(batch), X0(batch);
+    for (int64_t b = 0; b < batch; ++b) {
+        std::vector<LC> &Mb = M[b];
+        Mb.assign(n * n, LC(0));
+        const int k = kcol[b];
+        if (kind[b] == 1) {
+            std::vector<LC> L0(n * n, LC(0));
+            for (int j = 0; j < n; ++j) {
+                L0[j + j * n] = LC(1 + (urand() + 1) / 2, 0);
+                for (int i = j + 1; i < n; ++i) L0[i + j * n] = LC(urand(), cplx ? urand() : 0) / (long double)n;
+            }
+            for (int i = 0; i < n; ++i)
+                for (int j = 0; j < n; ++j) {
+                    LC s = 0;
+                    for (int l = 0; l <= std::min(i, j); ++l) s += (l == k ? LC(-1) : LC(1)) * L0[i + l * n] * std::conj(L0[j + l * n]);
+                    Mb[i + j * n] = s;
+                }
+        } else {
+            std::vector<LC> Gm(n * n);
+            for (auto &g : Gm) g = LC(urand(), cplx ? urand() : 0);
+            for (int i = 0; i < n; ++i)
+                for (int j = 0; j < n; ++j) {
+                    LC s = i == j ? LC(n) : LC(0);
+                    for (int l = 0; l < n; ++l) s += Gm[i + l * n] * std::conj(Gm[j + l * n]);
+                    Mb[i + j * n] = s;
+                }
+        }
+        /* the matrix rounded to T, read back (long double, Hermitian, real diagonal) */
+        for (int j = 0; j < n; ++j)
+            for (int i = j; i < n; ++i) {
+                const T v = Tr<T>::mk(Mb[i + j * n].real(), i == j ? 0 : Mb[i + j * n].imag());
+                Mb[i + j * n] = Tr<T>::get(v);
+                Mb[j + i * n] = std::conj(Tr<T>::get(v));
+            }
+        std::vector<LC> St(n * n); /* what goes into the stored triangle (full, Hermitian) */
+        if (op == BOp::potrs) { /* the long-double factor, rounded: St(i,j) = L(i,j), i >= j */
+            std::vector<LC> L(n * n, LC(0));
+            for (int j = 0; j < n; ++j) {
+                long double d = Mb[j + j * n].real();
+                for (int l = 0; l < j; ++l) d -= std::norm(L[j + l * n]);
+                L[j + j * n] = std::sqrt(d);
+                for (int i = j + 1; i < n; ++i) {
+                    LC s = Mb[i + j * n];
+                    for (int l = 0; l < j; ++l) s -= L[i + l * n] * std::conj(L[j + l * n]);
+                    L[i + j * n] = s / L[j + j * n];
+                }
+            }
+            for (int j = 0; j < n; ++j)
+                for (int i = j; i < n; ++i) {
+                    St[i + j * n] = Tr<T>::get(Tr<T>::mk(L[i + j * n].real(), L[i + j * n].imag()));
+                    St[j + i * n] = std::conj(St[i + j * n]);
+                }
+        } else {
+            St = Mb;
+        }
+        for (int j = 0; j < n; ++j)
+            for (int i = 0; i < n; ++i)
+                if (stored(i, j)) {
+                    const LC v = St[i + j * n]; /* (i, j) of the Hermitian St; 'U': U = L^H */
+                    A.at(b, i, j) = i == j ? Tr<T>::mk(v.real(), NAN) : Tr<T>::mk(v.real(), v.imag());
+                    A.allow[A.idx(b, i, j)] = i == j && cplx ? 2 : 1;
+                }
+        if (kind[b] == 2) A.at(b, k, k) = Tr<T>::mk(NAN, NAN);
+        if (hasB)
+            for (int64_t j = 0; j < nrhs; ++j)
+                for (int i = 0; i < n; ++i) {
+                    B.at(b, i, j) = rnd<T>();
+                    B.allow[B.idx(b, i, j)] = 1;
+                }
+    }
+    const std::vector<T> A0 = A.buf, B0 = B.buf;
+    std::vector<unsigned char> info((batch + 2) * 8 + 8, 0x5A);
+    const std::vector<unsigned char> info0 = info;
+    emu_bad_loads = 0;
+    emu_load_ok = [&](const void *q, size_t nb) {
+        int c = A.check(q, nb);
+        if (c == 0) c = B.check(q, nb);
+        return c == 1;
+    };
+    emu_launches.clear();
+    cudaError_t err;
+    if (op == BOp::potrf)
+        err = call_bpotrf(uplo, n, A.arr(), A.base(), lda, A.stride, info.data(), ib, batch);
+    else if (op == BOp::potrs)
+        err = call_bpotrs(uplo, n, nrhs, A.arr(), A.base(), lda, A.stride, B.arr(), B.base(), ldb, B.stride, batch);
+    else
+        err = call_bposv(uplo, n, nrhs, A.arr(), A.base(), lda, A.stride, B.arr(), B.base(), ldb, B.stride, info.data(), ib, batch);
+    emu_load_ok = nullptr;
+    bool ok = err == cudaSuccess && (emu_launches.size() == 1 || (op == BOp::potrs && nrhs == 0 && emu_launches.empty()));
+    std::string why = ok ? "" : " launch";
+    if (emu_bad_loads) { ok = false; why += " loads"; }
+    /* bit for bit untouched outside what the kernel may write */
+    std::vector<uint8_t> wa(A.buf.size(), 0), wb(B.buf.size(), 0);
+    for (int64_t b = 0; b < batch; ++b) {
+        if (op != BOp::potrs)
+            for (int j = 0; j < n; ++j)
+                for (int i = 0; i < n; ++i)
+                    if (stored(i, j)) wa[A.idx(b, i, j)] = 1;
+        const bool failing = op == BOp::posv && kind[b] != 0;
+        if (hasB && !failing)
+            for (int64_t j = 0; j < nrhs; ++j)
+                for (int i = 0; i < n; ++i) wb[B.idx(b, i, j)] = 1;
+    }
+    for (size_t q = 0; q < A.buf.size(); ++q)
+        if (!wa[q] && memcmp(&A.buf[q], &A0[q], sizeof(T))) { ok = false; why += " A-write-outside"; break; }
+    for (size_t q = 0; q < B.buf.size(); ++q)
+        if (!wb[q] && memcmp(&B.buf[q], &B0[q], sizeof(T))) { ok = false; why += " B-write-outside"; break; }
+    if (hasInfo) {
+        for (int64_t b = 0; b < batch; ++b) {
+            int64_t got;
+            if (ib == 4) { int32_t v; memcpy(&v, &info[b * 4], 4); got = v; }
+            else memcpy(&got, &info[b * 8], 8);
+            const int64_t want = kind[b] ? kcol[b] + 1 : 0;
+            if (got != want) {
+                if (ok || why.find("info") == std::string::npos)
+                    fprintf(stderr, "  member %ld: info %ld want %ld\n", (long)b, (long)got, (long)want);
+                ok = false;
+                why += " info";
+                break;
+            }
+        }
+        for (size_t q = batch * ib; q < info.size(); ++q)
+            if (info[q] != info0[q]) { ok = false; why += " info-write-outside"; break; }
+    }
+    double worst_f = 0, worst_s = 0;
+    for (int64_t b = 0; b < batch && op != BOp::potrs; ++b) {
+        /* L(i,j) of the result, i >= j */
+        auto Lr = [&](int i, int j) -> LC {
+            if (i < j) return LC(0);
+            return lower ? Tr<T>::get(A.at(b, i, j)) : std::conj(Tr<T>::get(A.at(b, j, i)));
+        };
+        const std::vector<LC> &Mb = M[b];
+        for (int j = 0; j < n; ++j)
+            if (Tr<T>::get(A.at(b, j, j)).imag() != 0) {
+                if (why.find("diag-imag") == std::string::npos) why += " diag-imag";
+                ok = false;
+                break;
+            }
+        if (kind[b] == 0) {
+            long double rn = 0, an = 0;
+            for (int j = 0; j < n; ++j) {
+                long double rs = 0, as = 0;
+                for (int i = 0; i < n; ++i) {
+                    LC s = 0;
+                    for (int l = 0; l <= std::min(i, j); ++l) s += Lr(i, l) * std::conj(Lr(j, l));
+                    rs += std::abs(s - Mb[i + j * n]);
+                    as += std::abs(Mb[i + j * n]);
+                }
+                rn = std::max(rn, rs); an = std::max(an, as);
+            }
+            const double r = (double)(rn / (n * an * Tr<T>::eps()));
+            if (!(r <= worst_f)) worst_f = r;
+            for (int j = 0; j < n; ++j) if (!(Lr(j, j).real() > 0)) { worst_f = INFINITY; break; }
+        } else { /* the columns before k against the long-double factor of the rounded input */
+            const int k = kcol[b];
+            std::vector<LC> Lt(n * n, LC(0));
+            for (int j = 0; j < k; ++j) {
+                long double d = Mb[j + j * n].real();
+                for (int l = 0; l < j; ++l) d -= std::norm(Lt[j + l * n]);
+                Lt[j + j * n] = std::sqrt(d);
+                for (int i = j + 1; i < n; ++i) {
+                    LC s = Mb[i + j * n];
+                    for (int l = 0; l < j; ++l) s -= Lt[i + l * n] * std::conj(Lt[j + l * n]);
+                    Lt[i + j * n] = s / Lt[j + j * n];
+                }
+            }
+            long double e = 0, lmax = 0;
+            for (int j = 0; j < k; ++j)
+                for (int i = j; i < n; ++i) {
+                    const long double d = std::abs(Lr(i, j) - Lt[i + j * n]);
+                    if (!(d <= e)) e = d;
+                    lmax = std::max(lmax, std::abs(Lt[i + j * n]));
+                }
+            const double r = k > 0 ? (double)(e / (n * lmax * Tr<T>::eps())) : 0;
+            if (!(r <= worst_f)) worst_f = r;
+        }
+    }
+    for (int64_t b = 0; b < batch && hasB; ++b) {
+        if (kind[b]) continue;
+        const std::vector<LC> &Mb = M[b];
+        long double rn = 0, an = 0, xn = 0;
+        for (int64_t j = 0; j < nrhs; ++j) {
+            long double rs = 0, xs = 0;
+            for (int i = 0; i < n; ++i) {
+                LC s = -Tr<T>::get(B0[B.idx(b, i, j)]);
+                for (int l = 0; l < n; ++l) s += Mb[i + l * n] * Tr<T>::get(B.at(b, l, j));
+                rs += std::abs(s);
+                xs += std::abs(Tr<T>::get(B.at(b, i, j)));
+            }
+            rn = std::max(rn, rs); xn = std::max(xn, xs);
+        }
+        for (int j = 0; j < n; ++j) {
+            long double as = 0;
+            for (int i = 0; i < n; ++i) as += std::abs(Mb[i + j * n]);
+            an = std::max(an, as);
+        }
+        if (nrhs > 0) {
+            const double r = (double)(rn / (n * an * xn * Tr<T>::eps()));
+            if (!(r <= worst_s)) worst_s = r;
+        }
+    }
+    if (!(worst_f < 30)) { ok = false; why += " factor-residual"; }
+    if (!(worst_s < 30)) { ok = false; why += " solve-residual"; }
+    char what[300];
+    snprintf(what, sizeof what, "b%s<%zu%s> %c n=%d nrhs=%ld batch=%ld %s lda=%ld sA=%ld ldb=%ld sB=%ld info%d fail=%d grid=%ux%u",
+             bop_name(op), sizeof(T), cplx ? "c" : "", uplo, n, (long)nrhs, (long)batch, ptrs ? "ptrs" : "strided", (long)lda,
+             (long)A.stride, (long)ldb, (long)B.stride, ib, nfail, emu_launches.empty() ? 0 : emu_launches[0].grid.x,
+             emu_launches.empty() ? 0 : emu_launches[0].grid.y);
+    if (!ok) {
+        ++fails;
+        fprintf(stderr, "FAIL %s: factor %g solve %g:%s\n", what, worst_f, worst_s, why.c_str());
+    } else if (getenv("KBV")) {
+        fprintf(stderr, "ok %s: factor %g solve %g\n", what, worst_f, worst_s);
+    }
+}
+
+/* Argument checks: cudaErrorInvalidValue, or cudaSuccess for the no-ops (batch 0; POTRS
+ * with nrhs 0), with nothing launched and nothing written. bad, noop: bit 1 POTRF, 2 POTRS,
+ * 4 POSV (a case neither bad nor a no-op for the routine launches: not here). */
+template <typename T> void run_batch_args(BOp op)
+{
+    struct { char u; int64_t n, lda, nrhs, ldb, batch; int ib, bad, noop; } cases[] = {
+        {'X', 4, 4, 1, 4, 3, 8, 7, 0},  {'N', 4, 4, 1, 4, 3, 4, 7, 0},   {'L', 0, 4, 1, 4, 3, 8, 7, 0},
+        {'U', -1, 4, 1, 4, 3, 8, 7, 0}, {'L', 33, 33, 1, 33, 3, 8, 7, 0}, {'U', 5, 4, 1, 5, 3, 8, 7, 0},
+        {'L', 4, 4, 1, 4, -1, 8, 7, 0}, {'L', 4, 4, 1, 4, 3, 2, 5, 0},   {'U', 4, 4, 1, 4, 3, 0, 5, 0},
+        {'L', 4, 4, 1, 3, 3, 8, 6, 0},  {'U', 4, 4, -1, 4, 3, 8, 6, 0},  {'L', 4, 4, 1, 4, 0, 8, 0, 7},
+        {'u', 4, 4, 0, 4, 3, 8, 0, 2}};
+    const int bit = op == BOp::potrf ? 1 : op == BOp::potrs ? 2 : 4;
+    for (auto &c : cases) {
+        if (!((c.bad | c.noop) & bit)) continue;
+        ++tests;
+        const cudaError_t want = c.bad & bit ? cudaErrorInvalidValue : cudaSuccess;
+        std::vector<T> a(40 * 40, nanv<T>()), bb(40 * 40, nanv<T>());
+        std::vector<unsigned char> info(64, 0x5A);
+        emu_launches.clear();
+        cudaError_t e;
+        if (op == BOp::potrf) e = call_bpotrf(c.u, c.n, nullptr, a.data(), c.lda, 0, info.data(), c.ib, c.batch);
+        else if (op == BOp::potrs) e = call_bpotrs(c.u, c.n, c.nrhs, nullptr, a.data(), c.lda, 0, nullptr, bb.data(), c.ldb, 0, c.batch);
+        else e = call_bposv(c.u, c.n, c.nrhs, nullptr, a.data(), c.lda, 0, nullptr, bb.data(), c.ldb, 0, info.data(), c.ib, c.batch);
+        bool ok = e == want && emu_launches.empty();
+        for (auto &v : a) if (!isnanv(v)) ok = false;
+        for (auto &v : bb) if (!isnanv(v)) ok = false;
+        for (auto v : info) if (v != 0x5A) ok = false;
+        if (!ok) { ++fails; fprintf(stderr, "FAIL b%s<%zu> arguments %c n=%ld lda=%ld nrhs=%ld ldb=%ld batch=%ld info%d: %d\n", bop_name(op), sizeof(T), c.u, (long)c.n, (long)c.lda, (long)c.nrhs, (long)c.ldb, (long)c.batch, c.ib, (int)e); }
+    }
+}
+
+/* every n in 1..32 for both triangles (either case) and both forms, batches of 1 and 7
+ * with a failing member in some; then cnt random cases, batches up to 100 (a quarter of
+ * them with 100 members), right-hand sides from 0 (POSV: factor only) to past the 2D
+ * grid's chunk of G columns; then the argument checks */
+template <typename T> void run_batch(BOp op, int cnt)
+{
+    const char ups[] = {'L', 'U', 'l', 'u'};
+    const bool fac = op != BOp::potrs;
+    auto rhs = [&]() -> int64_t {
+        const int r = irand(0, 9);
+        if (r < 4) return 1;
+        if (r < 7) return irand(2, 9);
+        if (r < 9) return irand(10, 40);
+        return op == BOp::posv ? irand(0, 1) * irand(41, 70) : irand(41, 70);
+    };
+    for (int n = 1; n <= 32; ++n)
+        for (int u = 0; u < 2; ++u) {
+            const int64_t batch = (n + u) % 2 ? 7 : 1;
+            test_batch<T>(op, ups[u + 2 * irand(0, 1)], n, op == BOp::potrf ? 0 : rhs(), batch, (n / 2 + u) % 2, irand(0, 1) ? 4 : 8,
+                          fac && irand(0, 2) == 0 ? irand(1, 2) : 0);
+        }
+    for (int c = 0; c < cnt; ++c) {
+        const int n = irand(0, 2) ? irand(1, 32) : 32 - irand(0, 1) * 16 - irand(0, 1) * 8 - irand(0, 1);
+        const int64_t batch = c % 4 == 0 ? 100 : irand(1, 40);
+        test_batch<T>(op, ups[irand(0, 3)], n, op == BOp::potrf ? 0 : rhs(), batch, irand(0, 1), irand(0, 1) ? 4 : 8,
+                      fac && irand(0, 1) ? irand(1, 4) : 0);
+    }
+    run_batch_args<T>(op);
+}
+
 int main(int argc, char **argv)
 {
     int cnt = argc > 2 ? atoi(argv[2]) : 20;
@@ -612,6 +992,15 @@ int main(int argc, char **argv)
     if (want("cpotrf")) run_potrf<cuFloatComplex>(cnt);
     if (want("zpotrf")) run_potrf<cuDoubleComplex>(cnt);
     if (want("tricopy")) run_tri_copy(cnt, maxdim);
+    const struct { const char *w; void (*f)(BOp, int); BOp op; } bt[] = {
+        {"sbpotrf", run_batch<float>, BOp::potrf}, {"dbpotrf", run_batch<double>, BOp::potrf},
+        {"cbpotrf", run_batch<cuFloatComplex>, BOp::potrf}, {"zbpotrf", run_batch<cuDoubleComplex>, BOp::potrf},
+        {"sbpotrs", run_batch<float>, BOp::potrs}, {"dbpotrs", run_batch<double>, BOp::potrs},
+        {"cbpotrs", run_batch<cuFloatComplex>, BOp::potrs}, {"zbpotrs", run_batch<cuDoubleComplex>, BOp::potrs},
+        {"sbposv", run_batch<float>, BOp::posv}, {"dbposv", run_batch<double>, BOp::posv},
+        {"cbposv", run_batch<cuFloatComplex>, BOp::posv}, {"zbposv", run_batch<cuDoubleComplex>, BOp::posv}};
+    for (auto &t : bt)
+        if (want(t.w)) t.f(t.op, cnt);
     printf("%s: %d tests, %d failures\n", which.c_str(), tests, fails);
     return fails != 0;
 }
