@@ -141,7 +141,7 @@ template <typename R> __device__ __forceinline__ R rcp_pos(R d)
 }
 
 /* sqrt(d) for d > 0, likewise without a call: d times its reciprocal square root (the
- * hardware approximation, one Newton step in double), then one correction with the
+ * hardware approximation, two Newton steps in double), then one correction with the
  * residual d - s^2 (exact by FMA): within an ulp, nearly always correctly rounded; d out
  * of range is scaled by an even power of two; sqrt(inf) = inf */
 __device__ __forceinline__ float rsqrt_approx(float d)
@@ -159,8 +159,9 @@ __device__ __forceinline__ double rsqrt_approx(double d)
 #if defined(__CUDA_ARCH__)
     double r;
     asm("rsqrt.approx.ftz.f64 %0, %1;" : "=d"(r) : "d"(d));
-    const double e = ::fma(-0.5 * d * r, r, 0.5); /* r (1.5 - d r^2 / 2) */
-    return ::fma(r, e, r);
+    const double h = -0.5 * d; /* two Newton steps r (1.5 - d r^2 / 2), as rcp_in_range */
+    r = ::fma(r, ::fma(h * r, r, 0.5), r);
+    return ::fma(r, ::fma(h * r, r, 0.5), r);
 #else
     return 1.0 / std::sqrt(d);
 #endif
