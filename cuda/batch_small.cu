@@ -11,7 +11,9 @@
  * compiler hoists every lane-only address and predicate out of the loop into registers.
  *
  * Registers: lane r holds row r of the matrix, x[k] = A(r, k) (loops fully unrolled over G,
- * static register indices; rows and columns >= n zero, masked, never stored). Row rather
+ * static register indices; rows and columns >= n zero, masked, never stored; uplo 'U',
+ * A = U^H U, is factored as L = U^H: the lane takes column r of U from the tile,
+ * conjugated, and stores it back the same way). Row rather
  * than column: the right-looking update of row r by column j needs A(r, j), which the lane
  * has at the static index j, and the column's other entries A(k, j), which lane k has at
  * the same static index j: one shuffle per k, no dynamic register index. For POTRS and
@@ -23,7 +25,8 @@
  * POTRF, right-looking (left-looking gathers row j of L from lane j with as many shuffles,
  * but then lane r needs L(j, k) at k = r, a dynamic register index). At column j the pivot
  * d = A(j, j) and the entries A(k, j), k > j, are shuffled from their lanes (the column's
- * shuffles are issued before the pivot's test so that they overlap it), 1/d by the hardware
+ * shuffles are issued before the pivot's test so that they overlap it, but in double
+ * complex at G = 32, where they would need 124 registers more), 1/d by the hardware
  * approximation and Newton steps (no division on the critical chain), then every lane
  * r > j updates its row, A(r, k) -= A(r, j) conj(A(k, j)) / d for all k > j. Column j is
  * then final but for its scale, and goes to the tile at once (POTRF, and POSV in double
@@ -66,15 +69,15 @@
  * 2 x ~4.4 KB x 10240 = 90 MB, 30 us. POTRS nrhs = 1 adds 2n elements and does not write A:
  * n = 8 5.9 MB, n = 32 48 MB. Every sector is fetched once (a group's column requests are
  * contiguous), so the bound is reachable if the instructions keep up: the shuffles are the
- * tightest (POTRF: G(G+1)/2 per matrix of 4-byte words x 2 for double, 4 for double
- * complex; at G = 32 in double about 1100 warp shuffles a matrix, near 1 per clock an SM:
- * the same order as the ~600 clocks its bytes take at the bound, so the n = 32 kernels may
- * run at half to one times the bound; at G = 8 a warp serves 4 matrices and has room).
+ * tightest (POTRF shuffles about G^2/2 elements a group, each 1, 2 or 4 32-bit shuffles in
+ * s, d and c, z; at G = 32 in double about 1100 warp shuffles a matrix at about 1 a clock
+ * an SM, the same order as the ~600 clocks its bytes take at the bound, so the n = 32
+ * kernels may run at half to one times the bound; at G = 8 a warp serves 4 matrices).
  *
- * ptxas (sm_90, -Xptxas -v): no spills, no stack; registers by G = 8 / 16 / 32, over
- * POTRF, POTRS and POSV and both NR: s 34-56 / 42-63 / 54-94, d 46-72 / 62-92 / 92-152,
- * c 43-72 / 59-96 / 86-168, z 66-86 / 96-154 / 158-187. __launch_bounds__(threads, 1):
- * without the minimum of one block ptxas spills a few words to stay at a lower count. */
+ * ptxas (-Xptxas -v, sm_90; sm_80 alike): no spills, no stack; registers by G = 8 / 16 /
+ * 32, over POTRF, POTRS and POSV and both NR: s 34-56 / 42-63 / 54-94, d 46-72 / 62-92 /
+ * 92-152, c 43-72 / 59-96 / 86-168, z 66-86 / 96-154 / 158-187. __launch_bounds__(threads,
+ * 1): without the minimum of one block ptxas spills a few words to stay at a lower count. */
 #include "kblasf_cuda.h"
 #include "batch_common.cuh"
 
