@@ -114,7 +114,7 @@ static kblasf_status_t run(kblasf_handle_t h, const kblasf_batch_args *a)
     }
     if (a->n > KBLASF_BATCH_KERNEL_MAX && kblasf_get_config()->offload == KBLASF_OFFLOAD_ALWAYS) {
         st = KBLASF_STATUS_NOT_SUPPORTED; /* the GPU's way for this order, on any executor */
-        path = "KBLASF_OFFLOAD=always";
+        path = "n above the GPU kernels' 256 and KBLASF_OFFLOAD=always";
     } else if (factor_only || a->n == 0)
         st = PRIMS(h)->potrf_batch(h, a->uplo, a->n, &A, info, a->batch, &path);
     else if (a->r == KBLASF_R_POTRS)
@@ -122,9 +122,8 @@ static kblasf_status_t run(kblasf_handle_t h, const kblasf_batch_args *a)
     else
         st = PRIMS(h)->posv_batch(h, a->uplo, a->n, a->nrhs, &A, &B, info, a->batch, &path);
     if (st == KBLASF_STATUS_NOT_SUPPORTED) {
-        snprintf(why, sizeof why, "the device algorithm on each matrix, n above the batched "
-                 "kernels' %d%s%s (correct, not fast)", KBLASF_BATCH_KERNEL_MAX,
-                 *path ? ", " : "", path);
+        snprintf(why, sizeof why, "the device algorithm on each matrix (correct, not fast): %s",
+                 path);
         path = why;
     }
     if (a->r != KBLASF_R_POTRF)

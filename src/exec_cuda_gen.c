@@ -371,36 +371,95 @@ static kblasf_status_t cuda_brd_step(kblasf_context *ctx,
                              PNAME("BRD_STEP kernel"));
 }
 
-/* ---- batched Cholesky: until the batched kernels are in the build, every order takes
- * the caller's loop (KBLASF_STATUS_NOT_SUPPORTED, prims.h); order 0 only zeroes info. */
+/* ---- batched Cholesky: cuda/batch_small.cu (n <= 32), cuda/batch_block.cu (n <= 256) */
+
+/* SWITCHES, one line each: the batched kernels in the build. Without the small kernels the
+ * block kernels take n <= 32 too; without the block kernels the orders the small ones do
+ * not take are the caller's loop (prims.h). */
+#define BATCH_SMALL_KERNELS 1 /* cuda/batch_small.cu */
+#define BATCH_BLOCK_KERNELS 0 /* cuda/batch_block.cu */
 
 typedef KBLASF_CAT2(kblasf_batch_, PREC) batch_t;
+
+/* A batch as the kernels take it: array, base, leading dimension, stride. */
+#define BATCH_ARGS(d) (CT *const *)(d)->arr, (CT *)(d)->base, (d)->ld, (d)->stride
+
+static int batch_small(kblasf_int n)
+{
+    return BATCH_SMALL_KERNELS && n <= KBLASF_CUDA_BATCH_SMALL_MAX;
+}
+
+/* The kernel for order n (name_small or name_block: the same signature), the largest order
+ * the build's kernels take. */
+#if BATCH_BLOCK_KERNELS
+/* above the block kernels' order the batch is the caller's loop (prims.h) */
+typedef char batch_max_check[KBLASF_BATCH_KERNEL_MAX == KBLASF_CUDA_BATCH_BLOCK_MAX ? 1 : -1];
+#define BATCH_KERNEL(name, n) \
+    (batch_small(n) ? KBLASF_CAT3(kblasf_cuda_, PREC, name##_small) \
+                    : KBLASF_CAT3(kblasf_cuda_, PREC, name##_block))
+#define BATCH_MAX_N KBLASF_CUDA_BATCH_BLOCK_MAX
+#elif BATCH_SMALL_KERNELS
+#define BATCH_KERNEL(name, n) KBLASF_CAT3(kblasf_cuda_, PREC, name##_small)
+#define BATCH_MAX_N KBLASF_CUDA_BATCH_SMALL_MAX
+#else
+#error "no batched kernels: set BATCH_SMALL_KERNELS or BATCH_BLOCK_KERNELS"
+#endif
+
+/* *path for order n > 0; 0 when no kernel of the build takes n (the caller loops). */
+static int batch_path(kblasf_int n, const char **path)
+{
+    if (n > BATCH_MAX_N) {
+        *path = BATCH_BLOCK_KERNELS ? "n above the batched kernels' 256"
+                                    : "n above 32 (no block kernels in this build)";
+        return 0;
+    }
+    *path = batch_small(n) ? "small kernel: n <= 32, a matrix per group of threads of a warp"
+          : n <= KBLASF_CUDA_BATCH_SMALL_MAX ? "block kernel: n <= 32 (no small kernels)"
+                                             : "block kernel: n <= 256, a thread block per matrix";
+    return 1;
+}
 
 static kblasf_status_t cuda_potrf_batch(kblasf_context *ctx, char uplo, kblasf_int n,
                                         const batch_t *A, kblasf_int *info, kblasf_int batch,
                                         const char **path)
 {
-    if (n > 0)
-        return KBLASF_STATUS_NOT_SUPPORTED;
     cudaSetDevice(ctx->device);
-    *path = "order 0: info set to 0";
-    return kblasf_cuda_check(cudaMemsetAsync(info, 0, (size_t)batch * sizeof(kblasf_int),
-                                             (cudaStream_t)ctx->stream),
-                             "cudaMemsetAsync");
+    if (n == 0) /* every info 0: zero bytes are 0 in either width */
+        return kblasf_cuda_check(cudaMemsetAsync(info, 0, (size_t)batch * sizeof(kblasf_int),
+                                                 (cudaStream_t)ctx->stream),
+                                 "cudaMemsetAsync");
+    if (!batch_path(n, path))
+        return KBLASF_STATUS_NOT_SUPPORTED;
+    return kblasf_cuda_check(BATCH_KERNEL(potrf_batch, n)((cudaStream_t)ctx->stream, uplo, n,
+                                                          BATCH_ARGS(A), info,
+                                                          (int)sizeof(kblasf_int), batch),
+                             PNAME("POTRF_BATCH kernel"));
 }
 
 static kblasf_status_t cuda_potrs_batch(kblasf_context *ctx, char uplo, kblasf_int n,
                                         kblasf_int nrhs, const batch_t *A, const batch_t *B,
                                         kblasf_int batch, const char **path)
 {
-    return KBLASF_STATUS_NOT_SUPPORTED;
+    if (!batch_path(n, path))
+        return KBLASF_STATUS_NOT_SUPPORTED;
+    cudaSetDevice(ctx->device);
+    return kblasf_cuda_check(BATCH_KERNEL(potrs_batch, n)((cudaStream_t)ctx->stream, uplo, n,
+                                                          nrhs, BATCH_ARGS(A), BATCH_ARGS(B),
+                                                          batch),
+                             PNAME("POTRS_BATCH kernel"));
 }
 
 static kblasf_status_t cuda_posv_batch(kblasf_context *ctx, char uplo, kblasf_int n,
                                        kblasf_int nrhs, const batch_t *A, const batch_t *B,
                                        kblasf_int *info, kblasf_int batch, const char **path)
 {
-    return KBLASF_STATUS_NOT_SUPPORTED;
+    if (!batch_path(n, path))
+        return KBLASF_STATUS_NOT_SUPPORTED;
+    cudaSetDevice(ctx->device);
+    return kblasf_cuda_check(BATCH_KERNEL(posv_batch, n)((cudaStream_t)ctx->stream, uplo, n,
+                                                         nrhs, BATCH_ARGS(A), BATCH_ARGS(B),
+                                                         info, (int)sizeof(kblasf_int), batch),
+                             PNAME("POSV_BATCH kernel"));
 }
 
 void FN(cuda_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)

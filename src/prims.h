@@ -147,8 +147,8 @@ typedef struct kblasf_prims_##P {                                               
      * read or written. info: batch entries in the executor's memory, each 0 or the      \
      * order of the first leading minor that is not positive definite; POSV leaves that  \
      * matrix's B untouched. potrf_batch with n == 0 only zeroes info. *path: how the    \
-     * executor served it (for the log). KBLASF_STATUS_NOT_SUPPORTED, nothing touched:   \
-     * not for this n (the caller runs the device algorithm on each matrix instead). */  \
+     * executor served it, for the log. KBLASF_STATUS_NOT_SUPPORTED, nothing touched,    \
+     * *path why: not for this n (the caller runs the device algorithm on each matrix). */\
     kblasf_status_t (*potrf_batch)(struct kblasf_context *ctx, char uplo, kblasf_int n, \
             const kblasf_batch_##P *A, kblasf_int *info, kblasf_int batch,              \
             const char **path);                                                         \
