@@ -206,6 +206,43 @@ KBLASF_CUDA_BATCH_SMALL(c, cuFloatComplex)
 KBLASF_CUDA_BATCH_SMALL(z, cuDoubleComplex)
 #undef KBLASF_CUDA_BATCH_SMALL
 
+/* ------------------------------------------------------ batched Cholesky, n <= 256
+ * (cuda/batch_block.cu: one thread block per matrix, blocked left-looking by column panels
+ * in registers and shared memory). The same arguments and semantics as the _small routines
+ * above, for 1 <= n <= KBLASF_CUDA_BATCH_BLOCK_MAX: matrix b at Aarr[b] when Aarr != NULL,
+ * else at A + b*strideA (strideA 0 with batch 1 is legal; the caller keeps the matrices of
+ * a batch apart), the same for B; device pointers; uplo 'L': A = L L^H, 'U': A = U^H U
+ * (either case); only the stored triangle of each A and the n x nrhs block of each B are
+ * read or written; complex: the diagonal's imaginary part is never read, written as 0.
+ * potrf: info[b] (kblasf_int: info_bytes 4 or 8) := 0, or j (1-based) where the leading
+ * minor of order j of matrix b is not positive definite (the first pivot <= 0 or NaN); the
+ * columns before j are then final, the rest of the triangle is unspecified (here: as on
+ * input, columns j.. being never stored). The other matrices are still factored.
+ * potrs: B := A^-1 B with A holding the factor (as potrf leaves it); no info. nrhs beyond
+ * one block's share (8 right-hand sides; 4 in double complex) spread over blockIdx.y.
+ * posv: potrf then potrs in one kernel; B untouched where info[b] > 0; nrhs 0 still factors.
+ * cudaErrorInvalidValue: uplo other than L/U, n < 1, n > KBLASF_CUDA_BATCH_BLOCK_MAX,
+ * lda < n, ldb < n, nrhs < 0, batch < 0, info_bytes not 4 or 8, and (batch > 0) A and Aarr
+ * both NULL, info NULL, or (potrs, posv with nrhs > 0) B and Barr both NULL. batch 0
+ * (potrs: or nrhs 0) launches nothing. Asynchronous on the stream. */
+#define KBLASF_CUDA_BATCH_BLOCK_MAX 256
+#define KBLASF_CUDA_BATCH_BLOCK(P, T)                                                     \
+cudaError_t kblasf_cuda_##P##potrf_batch_block(cudaStream_t s, char uplo, int64_t n,      \
+        T *const *Aarr, T *A, int64_t lda, int64_t strideA, void *info, int info_bytes,   \
+        int64_t batch);                                                                   \
+cudaError_t kblasf_cuda_##P##potrs_batch_block(cudaStream_t s, char uplo, int64_t n,      \
+        int64_t nrhs, T *const *Aarr, T *A, int64_t lda, int64_t strideA,                 \
+        T *const *Barr, T *B, int64_t ldb, int64_t strideB, int64_t batch);               \
+cudaError_t kblasf_cuda_##P##posv_batch_block(cudaStream_t s, char uplo, int64_t n,       \
+        int64_t nrhs, T *const *Aarr, T *A, int64_t lda, int64_t strideA,                 \
+        T *const *Barr, T *B, int64_t ldb, int64_t strideB, void *info, int info_bytes,   \
+        int64_t batch);
+KBLASF_CUDA_BATCH_BLOCK(s, float)
+KBLASF_CUDA_BATCH_BLOCK(d, double)
+KBLASF_CUDA_BATCH_BLOCK(c, cuFloatComplex)
+KBLASF_CUDA_BATCH_BLOCK(z, cuDoubleComplex)
+#undef KBLASF_CUDA_BATCH_BLOCK
+
 #ifdef __cplusplus
 }
 #endif
