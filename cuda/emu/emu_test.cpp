@@ -5,9 +5,11 @@
  * triangle of the submatrix (SYMV; HEMV: no imaginary part of the diagonal) / x's logical
  * elements; y elements between the logical ones must stay untouched. Also trtri_diag,
  * potrf_diag (every n, plus `count` failing blocks per type), tri_copy, and the batched
- * POTRF/POTRS/POSV for n <= 32 (every n, both forms, failing members; see below).
+ * POTRF/POTRS/POSV for n <= 32 (every n, both forms, failing members; see below) and for
+ * n <= 256 (the _block kernels: the issue's sizes; count = the larger batch's size).
  * Usage: emu_test [which=all|sgemv|...|zhemv|strtri|..|ztrtri|spotrf|..|zpotrf|tricopy|
- * sbpotrf|..|zbpotrf|sbpotrs|..|zbpotrs|sbposv|..|zbposv] [count] [maxdim] [seed];
+ * sbpotrf|..|zbpotrf|sbpotrs|..|zbpotrs|sbposv|..|zbposv|spotrf_block|..|zpotrf_block|
+ * spotrs_block|..|zpotrs_block|sposv_block|..|zposv_block] [count] [maxdim] [seed];
  * KB_SMS=132 KB_OCC=4 fixes the emulated SM count and occupancy, KBV=1 prints every case. */
 #include "kbemu.h"
 #include "kblasf_cuda.h"
@@ -968,6 +970,417 @@ template <typename T> void run_batch(BOp op, int cnt)
     run_batch_args<T>(op);
 }
 
+/* ------------------------------------------------------------ batched Cholesky, n <= 256
+ * kblasf_cuda_?{potrf,potrs,posv}_batch_block (batch_block.cu) on random batches: either
+ * triangle (either case), lda > n and ldb > n, both forms (an array of pointers to matrices
+ * scattered in a buffer in random order; a base with a stride larger than the matrix, or 0
+ * with a batch of 1), 4- and 8-byte info. Each member is Hermitian positive definite
+ * (diagonally dominant: A = H + (n + row sums of |H|) I) or fails on purpose: kind 1 plants
+ * a negative pivot at column k (A = L0 D L0^H, D = I but D(k,k) = -1: the columns before k
+ * are those of L0), kind 2 a NaN as the real part of A(k,k). POTRS gets a factor L (diagonal
+ * in [1, 2], the rest random / n) stored as L or as U = L^H. Checked: info[b] exactly (and
+ * nothing else of the info array), ||A - L L^H||_1 / (n ||A||_1 eps) < 30 and ||A X - B||_1 /
+ * (n ||A||_1 ||X||_1 eps) < 30 per member, the columns before k of a failing member against
+ * the true factor (forward error / (n eps max |L|) < 30) and its columns from k on as they
+ * were (batch_block.cu never stores them; the ABI leaves them unspecified), the diagonal
+ * real, everything outside the stored triangles and the n x nrhs blocks bit for bit
+ * untouched, and the B of a failing POSV member untouched; the load checker fails any read
+ * outside the stored triangles (of the diagonal of a complex matrix: its real part only) and
+ * the B blocks, whose other elements and the diagonal's imaginary parts hold NaN. The grid's
+ * y size (POTRS: one block per 8 right-hand sides, 4 in double complex) is checked too. */
+template <typename T> struct BBlk;
+#define BBLK_CALLS(P, T)                                                                        \
+    template <> struct BBlk<T> {                                                                \
+        static cudaError_t potrf(char u, int64_t n, T *const *Aa, T *A, int64_t lda, int64_t sA, \
+                                 void *info, int ib, int64_t batch)                             \
+        { return kblasf_cuda_##P##potrf_batch_block(0, u, n, Aa, A, lda, sA, info, ib, batch); } \
+        static cudaError_t potrs(char u, int64_t n, int64_t nrhs, T *const *Aa, T *A,           \
+                                 int64_t lda, int64_t sA, T *const *Ba, T *B, int64_t ldb,      \
+                                 int64_t sB, int64_t batch)                                     \
+        { return kblasf_cuda_##P##potrs_batch_block(0, u, n, nrhs, Aa, A, lda, sA, Ba, B, ldb, sB, batch); } \
+        static cudaError_t posv(char u, int64_t n, int64_t nrhs, T *const *Aa, T *A,            \
+                                int64_t lda, int64_t sA, T *const *Ba, T *B, int64_t ldb,       \
+                                int64_t sB, void *info, int ib, int64_t batch)                  \
+        { return kblasf_cuda_##P##posv_batch_block(0, u, n, nrhs, Aa, A, lda, sA, Ba, B, ldb, sB, info, ib, batch); } \
+    };
+BBLK_CALLS(s, float)
+BBLK_CALLS(d, double)
+BBLK_CALLS(c, cuFloatComplex)
+BBLK_CALLS(z, cuDoubleComplex)
+#undef BBLK_CALLS
+
+/* `count` matrices of `elems` elements each (leading dimension ld), NaN everywhere: strided
+ * (slot = stride, matrix b at slot b) or scattered (slot = elems + a gap, matrix b at slot
+ * perm[b], through a pointer array) */
+template <typename T> struct BBlkSet {
+    std::vector<T> buf;
+    std::vector<T *> ptr;
+    std::vector<int64_t> slot_of; /* member -> slot */
+    std::vector<int64_t> member_of; /* slot -> member */
+    int64_t slot, stride, ld, rows, cols, count;
+    T *base;
+    BBlkSet(bool scattered, int64_t count_, int64_t ld_, int64_t rows_, int64_t cols_, int64_t extra)
+        : ld(ld_), rows(rows_), cols(cols_), count(count_)
+    {
+        const int64_t elems = ld * cols;
+        slot = elems + (extra > 0 ? extra : 0);
+        stride = count == 1 && !scattered && extra < 0 ? 0 : slot; /* extra < 0: stride 0 */
+        buf.assign(slot * count + 8, nanv<T>());
+        base = buf.data() + 4;
+        slot_of.resize(count);
+        member_of.resize(count);
+        for (int64_t b = 0; b < count; ++b) slot_of[b] = b;
+        if (scattered) std::shuffle(slot_of.begin(), slot_of.end(), rng);
+        for (int64_t b = 0; b < count; ++b) member_of[slot_of[b]] = b;
+        if (scattered)
+            for (int64_t b = 0; b < count; ++b) ptr.push_back(base + slot_of[b] * slot);
+    }
+    T *m(int64_t b) { return base + slot_of[b] * slot; }
+    const T *m(int64_t b) const { return base + slot_of[b] * slot; }
+    T *const *arr() const { return ptr.empty() ? nullptr : ptr.data(); }
+    /* the member, row and column of an address inside the buffer, or false */
+    bool where(const void *q, int64_t &b, int64_t &i, int64_t &j, size_t &byte) const
+    {
+        const char *c = (const char *)q, *lo = (const char *)base;
+        if (c < lo || c >= lo + sizeof(T) * slot * count) return false;
+        const int64_t e = (c - lo) / (int64_t)sizeof(T), s = e / slot, r = e % slot;
+        byte = (size_t)((c - lo) % (int64_t)sizeof(T));
+        if (r >= ld * cols) return false;
+        b = member_of[s];
+        i = r % ld;
+        j = r / ld;
+        return i < rows;
+    }
+};
+
+static const char *bblk_op_name[] = {"potrf", "potrs", "posv"};
+
+/* One batch: op 0 POTRF, 1 POTRS, 2 POSV; kinds[b] 0 (positive definite), 1 or 2 (fails at
+ * column ks[b]); extraA / extraB: the gap between matrices (-1 with batch 1: stride 0). */
+template <typename T>
+void test_bblk(int op, char uplo, int n, int64_t nrhs, int64_t lda, int64_t ldb, int64_t batch,
+               bool scattered, int64_t extraA, int64_t extraB, int ib,
+               const std::vector<int> &kinds, const std::vector<int> &ks)
+{
+    ++tests;
+    const bool lower = uplo == 'L' || uplo == 'l', cplx = Tr<T>::cplx;
+    const double eps = Tr<T>::eps();
+    auto stored = [&](int64_t i, int64_t j) { return i < n && j < n && (lower ? i >= j : i <= j); };
+    BBlkSet<T> A(scattered, batch, lda, n, n, extraA);
+    const int64_t bcols = op == 0 ? 0 : nrhs;
+    BBlkSet<T> B(scattered, batch, ldb, n, bcols > 0 ? bcols : 1, extraB);
+    /* per member: the Hermitian matrix M (long double, full) and, kind 1 / POTRS, L0 */
+    std::vector<std::vector<LC>> Ms(batch), L0s(batch);
+    for (int64_t b = 0; b < batch; ++b) {
+        std::vector<LC> &M = Ms[b], &L0 = L0s[b];
+        M.assign((size_t)n * n, LC(0));
+        const int kind = kinds[b], k = ks[b];
+        if (op == 1 || kind == 1) {
+            L0.assign((size_t)n * n, LC(0));
+            for (int j = 0; j < n; ++j) {
+                L0[j + j * n] = LC(1 + (urand() + 1) / 2, 0);
+                for (int i = j + 1; i < n; ++i) L0[i + j * n] = LC(urand(), cplx ? urand() : 0) / (long double)n;
+            }
+            if (op == 1) { /* POTRS: A holds the factor, rounded to T first */
+                for (auto &v : L0) { const T r = Tr<T>::mk(v.real(), v.imag()); v = Tr<T>::get(r); }
+            }
+            for (int i = 0; i < n; ++i)
+                for (int j = 0; j <= i; ++j) {
+                    LC s = 0;
+                    for (int l = 0; l <= j; ++l) s += (op != 1 && l == k ? LC(-1) : LC(1)) * L0[i + l * n] * std::conj(L0[j + l * n]);
+                    M[i + j * n] = s;
+                    M[j + i * n] = std::conj(s);
+                }
+        } else {
+            for (int j = 0; j < n; ++j)
+                for (int i = j + 1; i < n; ++i) {
+                    const LC v(urand(), cplx ? urand() : 0);
+                    M[i + j * n] = v;
+                    M[j + i * n] = std::conj(v);
+                }
+            for (int i = 0; i < n; ++i) {
+                long double s = n;
+                for (int j = 0; j < n; ++j) s += i == j ? 0 : std::abs(M[i + j * n]);
+                M[i + i * n] = LC(s * (1 + urand() / 4), 0);
+            }
+        }
+        T *Ab = A.m(b);
+        if (op == 1) { /* the factor: L, or U = L^H; the diagonal's imaginary part NaN */
+            for (int j = 0; j < n; ++j)
+                for (int i = j; i < n; ++i) {
+                    const LC v = L0[i + j * n];
+                    T *p = lower ? Ab + (i + j * lda) : Ab + (j + i * lda);
+                    *p = i == j ? Tr<T>::mk(v.real(), cplx ? NAN : 0) : lower ? Tr<T>::mk(v.real(), v.imag()) : Tr<T>::mk(v.real(), -v.imag());
+                }
+        } else {
+            for (int j = 0; j < n; ++j)
+                for (int i = 0; i < n; ++i)
+                    if (stored(i, j)) {
+                        const LC v = M[i + j * n];
+                        Ab[i + j * lda] = i == j ? Tr<T>::mk(v.real(), cplx ? NAN : 0) : Tr<T>::mk(v.real(), v.imag());
+                    }
+            if (kind == 2) Ab[k + k * lda] = Tr<T>::mk(NAN, cplx ? NAN : 0);
+        }
+        /* M := the rounded input as a Hermitian matrix (for POTRS, L0 L0^H of the rounded L0) */
+        if (op != 1)
+            for (int j = 0; j < n; ++j)
+                for (int i = 0; i < n; ++i) {
+                    const int64_t si = stored(i, j) ? i : j, sj = stored(i, j) ? j : i;
+                    LC v = Tr<T>::get(Ab[si + sj * lda]);
+                    if (i == j) v = LC(v.real(), 0);
+                    M[i + j * n] = stored(i, j) ? v : std::conj(v);
+                }
+        if (bcols > 0)
+            for (int64_t j = 0; j < bcols; ++j)
+                for (int i = 0; i < n; ++i) B.m(b)[i + j * ldb] = rnd<T>();
+    }
+    /* info: guards on both sides */
+    std::vector<int64_t> info8(batch + 4, -77);
+    std::vector<int32_t> info4(batch + 4, -77);
+    void *info = ib == 8 ? (void *)(info8.data() + 2) : (void *)(info4.data() + 2);
+    auto info_at = [&](int64_t q) -> int64_t { return ib == 8 ? info8[q] : info4[q]; };
+
+    const std::vector<T> A0 = A.buf, B0 = B.buf;
+    emu_bad_loads = 0;
+    emu_load_ok = [&](const void *q, size_t nb) {
+        int64_t b, i, j;
+        size_t byte;
+        if (A.where(q, b, i, j, byte)) {
+            if (!stored(i, j) || byte) return false;
+            return nb == (i == j && cplx ? sizeof(T) / 2 : sizeof(T));
+        }
+        if (bcols > 0 && B.where(q, b, i, j, byte)) return !byte && j < bcols && nb == sizeof(T);
+        return false;
+    };
+    emu_launches.clear();
+    cudaError_t err;
+    if (op == 0)
+        err = BBlk<T>::potrf(uplo, n, A.arr(), A.arr() ? nullptr : A.base, lda, A.stride, info, ib, batch);
+    else if (op == 1)
+        err = BBlk<T>::potrs(uplo, n, nrhs, A.arr(), A.arr() ? nullptr : A.base, lda, A.stride,
+                             B.arr(), B.arr() ? nullptr : B.base, ldb, B.stride, batch);
+    else
+        err = BBlk<T>::posv(uplo, n, nrhs, A.arr(), A.arr() ? nullptr : A.base, lda, A.stride,
+                            B.arr(), B.arr() ? nullptr : B.base, ldb, B.stride, info, ib, batch);
+    emu_load_ok = nullptr;
+    std::string why;
+    if (err != cudaSuccess || emu_launches.size() != 1) why += " launch";
+    else if (op != 0 && (int64_t)emu_launches[0].grid.y != (op == 1 ? (nrhs + (sizeof(T) == 16 ? 3 : 7)) / (sizeof(T) == 16 ? 4 : 8) : 1)) why += " grid";
+    if (emu_bad_loads) why += " loads";
+    /* info: exact, guards untouched */
+    if (op != 1) {
+        for (int64_t q = 0; q < batch + 4; ++q) {
+            const int64_t b = q - 2;
+            const int64_t want = b < 0 || b >= batch ? -77 : kinds[b] ? ks[b] + 1 : 0;
+            if (info_at(q) != want) { why += " info"; break; }
+        }
+    } else if (info_at(2) != -77) {
+        why += " info-written";
+    }
+    /* writes: A outside the stored triangles and B outside the blocks (and a failing POSV
+     * member's B) bit for bit as before */
+    for (size_t q = 0; q < A.buf.size(); ++q) {
+        int64_t b, i, j;
+        size_t byte;
+        const bool in = A.where(&A.buf[q], b, i, j, byte) && stored(i, j);
+        if (!in && memcmp(&A.buf[q], &A0[q], sizeof(T))) { why += " write-outside-A"; break; }
+    }
+    for (size_t q = 0; q < B.buf.size(); ++q) {
+        int64_t b, i, j;
+        size_t byte;
+        const bool in = bcols > 0 && B.where(&B.buf[q], b, i, j, byte) && j < bcols && !(op == 2 && kinds[b]);
+        if (!in && memcmp(&B.buf[q], &B0[q], sizeof(T))) { why += " write-outside-B"; break; }
+    }
+    double worst_f = 0, worst_s = 0;
+    for (int64_t b = 0; b < batch && why.empty(); ++b) {
+        const std::vector<LC> &M = Ms[b];
+        const T *Ab = A.m(b);
+        auto Lr = [&](int i, int j) -> LC { /* L(i, j) of the result, i >= j */
+            if (i < j) return LC(0);
+            return lower ? Tr<T>::get(Ab[i + j * lda]) : std::conj(Tr<T>::get(Ab[j + i * lda]));
+        };
+        const int kind = kinds[b], k = ks[b];
+        if (op != 1 && kind == 0) { /* ||A - L L^H||_1 / (n ||A||_1 eps), the diagonal real */
+            long double rn = 0, an = 0;
+            for (int j = 0; j < n; ++j) {
+                long double rs = 0, as = 0;
+                for (int i = 0; i < n; ++i) {
+                    LC s = 0;
+                    for (int l = 0; l <= std::min(i, j); ++l) s += Lr(i, l) * std::conj(Lr(j, l));
+                    rs += std::abs(s - M[i + j * n]);
+                    as += std::abs(M[i + j * n]);
+                }
+                rn = std::max(rn, rs);
+                an = std::max(an, as);
+            }
+            const double r = (double)(rn / (n * an * eps));
+            worst_f = std::max(worst_f, r);
+            if (!(r < 30)) { why += " factor-residual"; break; }
+            for (int j = 0; j < n; ++j)
+                if (!(Lr(j, j).real() > 0) || Lr(j, j).imag() != 0) { why += " diag"; break; }
+        }
+        if (op != 1 && kind != 0) { /* the columns before k against the true factor */
+            std::vector<LC> Lt((size_t)n * n, LC(0));
+            if (kind == 1) Lt = L0s[b];
+            else
+                for (int j = 0; j < k; ++j) {
+                    LC d = M[j + j * n];
+                    for (int l = 0; l < j; ++l) d -= Lt[j + l * n] * std::conj(Lt[j + l * n]);
+                    Lt[j + j * n] = std::sqrt(d.real());
+                    for (int i = j + 1; i < n; ++i) {
+                        LC s = M[i + j * n];
+                        for (int l = 0; l < j; ++l) s -= Lt[i + l * n] * std::conj(Lt[j + l * n]);
+                        Lt[i + j * n] = s / Lt[j + j * n];
+                    }
+                }
+            long double e = 0, lmax = 0;
+            for (int j = 0; j < k; ++j)
+                for (int i = j; i < n; ++i) {
+                    e = std::max(e, (long double)std::abs(Lr(i, j) - Lt[i + j * n]));
+                    if (!(std::abs(Lr(i, j) - Lt[i + j * n]) <= e)) e = INFINITY; /* NaN */
+                    lmax = std::max(lmax, std::abs(Lt[i + j * n]));
+                    if (i == j && Lr(i, j).imag() != 0) e = INFINITY;
+                }
+            const double r = k > 0 ? (double)(e / (n * lmax * eps)) : 0;
+            worst_f = std::max(worst_f, r);
+            if (!(r < 30)) { why += " columns-before-k"; break; }
+            /* columns k.. are never stored (the ABI leaves them unspecified) */
+            const T *A0b = A0.data() + (Ab - A.buf.data());
+            bool same = true;
+            for (int j = k; j < n; ++j)
+                for (int i = j; i < n; ++i) {
+                    const int64_t o = lower ? i + j * lda : j + i * lda;
+                    if (memcmp(&Ab[o], &A0b[o], sizeof(T))) same = false;
+                }
+            if (!same) { why += " columns-from-k-stored"; break; }
+        }
+        if (op != 0 && kind == 0 && nrhs > 0) { /* ||A X - B||_1 / (n ||A||_1 ||X||_1 eps) */
+            const T *Xb = B.m(b);
+            const T *B0b = B0.data() + (B.m(b) - B.buf.data());
+            long double an = 0, xn = 0, rn = 0;
+            for (int j = 0; j < n; ++j) {
+                long double as = 0;
+                for (int i = 0; i < n; ++i) as += std::abs(M[i + j * n]);
+                an = std::max(an, as);
+            }
+            for (int64_t c = 0; c < nrhs; ++c) {
+                long double xs = 0, rs = 0;
+                for (int i = 0; i < n; ++i) xs += std::abs(Tr<T>::get(Xb[i + c * ldb]));
+                for (int i = 0; i < n; ++i) {
+                    LC s = -Tr<T>::get(B0b[i + c * ldb]);
+                    for (int l = 0; l < n; ++l) s += M[i + l * n] * Tr<T>::get(Xb[l + c * ldb]);
+                    rs += std::abs(s);
+                }
+                xn = std::max(xn, xs);
+                rn = std::max(rn, rs);
+            }
+            const double r = (double)(rn / (n * an * xn * eps));
+            worst_s = std::max(worst_s, r);
+            if (!(r < 30)) { why += " solve-residual"; break; }
+        }
+    }
+    int nfail = 0;
+    for (int kd : kinds) nfail += kd != 0;
+    char what[400];
+    snprintf(what, sizeof what, "%s_batch_block<%zu%s> %c n=%d nrhs=%ld lda=%ld ldb=%ld batch=%ld %s sA=%ld sB=%ld ib=%d failing=%d: ratios %.3g %.3g",
+             bblk_op_name[op], sizeof(T), cplx ? "c" : "", uplo, n, (long)nrhs, (long)lda, (long)ldb, (long)batch,
+             scattered ? "pointers" : "strided", (long)A.stride, (long)B.stride, ib, nfail, worst_f, worst_s);
+    if (!why.empty()) { ++fails; fprintf(stderr, "FAIL %s:%s\n", what, why.c_str()); }
+    else if (getenv("KBV")) fprintf(stderr, "ok %s\n", what);
+}
+
+/* the sizes the issue names (n <= 64 every one when maxn allows; beyond, the edges of the
+ * 32-row tiles, the panels and the three instances) */
+static std::vector<int> bblk_sizes(int maxn)
+{
+    std::vector<int> v;
+    for (int n = 1; n <= 40; ++n) v.push_back(n);
+    for (int n : {63, 64, 65, 100, 127, 128, 129, 200, 255, 256}) v.push_back(n);
+    std::vector<int> w;
+    for (int n : v) if (n <= maxn) w.push_back(n);
+    return w;
+}
+
+/* op over every size up to maxn (both triangles, random forms, lda, ldb, info width; batch
+ * 7 (3 for some n > 48) with up to two failing members, batch 1 (stride 0 or not) at a few
+ * sizes), a larger batch (`big` members) of small matrices, then the argument checks. */
+template <typename T>
+void run_bblk(int op, int big, int maxn)
+{
+    const char ups[] = {'L', 'U', 'l', 'u'};
+    const int nrt = sizeof(T) == 16 ? 4 : 8; /* NR of the instances */
+    auto one = [&](int n, int64_t batch, int u, int nfail, int64_t nrhs) {
+        std::vector<int> kinds(batch, 0), ks(batch, 0);
+        if (op != 1)
+            for (int f = 0; f < nfail && f < batch; ++f) {
+                const int64_t b = irand(0, (int)batch - 1);
+                kinds[b] = irand(1, 2);
+                ks[b] = irand(0, 3) ? irand(0, n - 1) : irand(0, 1) ? 0 : n - 1;
+            }
+        const int64_t lda = n + (irand(0, 2) ? irand(1, 5) : 0), ldb = n + (irand(0, 2) ? irand(1, 3) : 0);
+        const bool scat = irand(0, 1);
+        const int64_t extra = batch == 1 && !scat && irand(0, 1) ? -1 : irand(1, 9);
+        test_bblk<T>(op, ups[u + 2 * irand(0, 1)], n, nrhs, lda, ldb, batch, scat, extra, irand(0, 5),
+                     irand(0, 1) ? 8 : 4, kinds, ks);
+    };
+    for (int n : bblk_sizes(maxn))
+        for (int u = 0; u < 2; ++u) {
+            /* nrhs: 1, a few, or (1 in 6, the emulator's shuffles are slow) more than a
+             * block's share (blockIdx.y) */
+            const int r6 = irand(0, 5);
+            const int64_t nrhs = r6 < 3 ? 1 : r6 < 5 ? irand(2, 3) : irand(nrt + 1, 2 * nrt + 1);
+            one(n, n <= 48 || irand(0, 2) == 0 ? 7 : 3, u, irand(0, 2), nrhs);
+            if (n % 16 == 1 || n == 64 || n == 128) one(n, 1, u, irand(0, 3) == 0, irand(1, 3));
+        }
+    for (int n : {3, 17, 33})
+        if (n <= maxn) one(n, big, irand(0, 1), 5, irand(0, 1) ? 1 : irand(2, nrt + 2));
+    if (op == 2) /* POSV with nrhs 0 still factors */
+        one(irand(1, std::min(maxn, 70)), 5, irand(0, 1), 1, 0);
+
+    /* arguments: cudaErrorInvalidValue, or nothing to do; no launch, nothing written */
+    struct Bad { char u; int64_t n, nrhs, lda, ldb, batch; int ib, nullA, nullB, nullinfo; cudaError_t want; };
+    const cudaError_t E = cudaErrorInvalidValue, OK = cudaSuccess;
+    const Bad bad[] = {
+        {'X', 8, 1, 8, 8, 2, 8, 0, 0, 0, E}, {'N', 8, 1, 8, 8, 2, 4, 0, 0, 0, E},
+        {'L', 0, 1, 1, 1, 2, 8, 0, 0, 0, E}, {'U', -1, 1, 8, 8, 2, 8, 0, 0, 0, E},
+        {'L', 257, 1, 257, 257, 2, 8, 0, 0, 0, E}, {'U', 8, 1, 7, 8, 2, 8, 0, 0, 0, E},
+        {'L', 8, 1, 8, 7, 2, 8, 0, 0, 0, op == 0 ? OK : E}, {'U', 8, -1, 8, 8, 2, 8, 0, 0, 0, op == 0 ? OK : E},
+        {'L', 8, 1, 8, 8, -1, 8, 0, 0, 0, E}, {'U', 8, 1, 8, 8, 2, 2, 0, 0, 0, op == 1 ? OK : E},
+        {'L', 8, 1, 8, 8, 2, 0, 0, 0, 0, op == 1 ? OK : E}, {'U', 8, 1, 8, 8, 2, 8, 1, 0, 0, E},
+        {'L', 8, 1, 8, 8, 2, 8, 0, 1, 0, op == 0 ? OK : E}, {'U', 8, 1, 8, 8, 2, 8, 0, 0, 1, op == 1 ? OK : E},
+        {'L', 8, 1, 8, 8, 0, 8, 0, 0, 0, OK}, {'U', 8, 1, 8, 8, 0, 8, 1, 1, 1, OK},
+        {'L', 8, 0, 8, 8, 2, 8, 0, 0, 0, op == 2 ? E : OK} /* posv: launches (checked apart) */};
+    for (const Bad &b : bad) {
+        if (op == 2 && b.nrhs == 0) continue;
+        ++tests;
+        std::vector<T> Ab(2 * 300 * 300, nanv<T>()), Bb(2 * 300 * 4, nanv<T>());
+        std::vector<int64_t> info(4, -77);
+        emu_launches.clear();
+        T *A = b.nullA ? nullptr : Ab.data(), *B = b.nullB ? nullptr : Bb.data();
+        void *ip = b.nullinfo ? nullptr : info.data();
+        const int64_t sA = b.lda > 0 && b.n > 0 ? b.lda * b.n : 1;
+        cudaError_t e;
+        if (op == 0) e = BBlk<T>::potrf(b.u, b.n, nullptr, A, b.lda, sA, ip, b.ib, b.batch);
+        else if (op == 1) e = BBlk<T>::potrs(b.u, b.n, b.nrhs, nullptr, A, b.lda, sA, nullptr, B, b.ldb, b.ldb * 2, b.batch);
+        else e = BBlk<T>::posv(b.u, b.n, b.nrhs, nullptr, A, b.lda, sA, nullptr, B, b.ldb, b.ldb * 2, ip, b.ib, b.batch);
+        bool ok = e == b.want;
+        /* the OK rows of another op's argument (ldb for potrf, ...) do launch: skip them */
+        const bool launches = e == cudaSuccess && b.batch > 0 && !(op == 1 && b.nrhs == 0);
+        if (!launches) {
+            ok = ok && emu_launches.empty();
+            for (auto &v : Ab) if (!isnanv(v)) ok = false;
+            for (auto &v : Bb) if (!isnanv(v)) ok = false;
+            for (auto v : info) if (v != -77) ok = false;
+        }
+        if (!ok) {
+            ++fails;
+            fprintf(stderr, "FAIL %s_batch_block<%zu> arguments %c n=%ld nrhs=%ld lda=%ld ldb=%ld batch=%ld ib=%d null %d%d%d: %d\n",
+                    bblk_op_name[op], sizeof(T), b.u, (long)b.n, (long)b.nrhs, (long)b.lda, (long)b.ldb, (long)b.batch, b.ib,
+                    b.nullA, b.nullB, b.nullinfo, (int)e);
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     int cnt = argc > 2 ? atoi(argv[2]) : 20;
@@ -1001,6 +1414,19 @@ int main(int argc, char **argv)
         {"cbposv", run_batch<cuFloatComplex>, BOp::posv}, {"zbposv", run_batch<cuDoubleComplex>, BOp::posv}};
     for (auto &t : bt)
         if (want(t.w)) t.f(t.op, cnt);
+    {   /* the _block kernels: spotrf_block .. zposv_block ("all": dpotrf_block up to n = 40) */
+        static const char *ty[] = {"s", "d", "c", "z"}, *ops[] = {"potrf", "potrs", "posv"};
+        for (int o = 0; o < 3; ++o)
+            for (int p = 0; p < 4; ++p) {
+                const bool all = which == "all" && o == 0 && p == 1;
+                if (which != std::string(ty[p]) + ops[o] + "_block" && !all) continue;
+                const int maxn = all ? 40 : maxdim > 256 ? 256 : maxdim;
+                if (p == 0) run_bblk<float>(o, cnt, maxn);
+                if (p == 1) run_bblk<double>(o, cnt, maxn);
+                if (p == 2) run_bblk<cuFloatComplex>(o, cnt, maxn);
+                if (p == 3) run_bblk<cuDoubleComplex>(o, cnt, maxn);
+            }
+    }
     printf("%s: %d tests, %d failures\n", which.c_str(), tests, fails);
     return fails != 0;
 }
