@@ -377,7 +377,7 @@ static kblasf_status_t cuda_brd_step(kblasf_context *ctx,
  * block kernels take n <= 32 too; without the block kernels the orders the small ones do
  * not take are the caller's loop (prims.h). */
 #define BATCH_SMALL_KERNELS 1 /* cuda/batch_small.cu */
-#define BATCH_BLOCK_KERNELS 0 /* cuda/batch_block.cu */
+#define BATCH_BLOCK_KERNELS 1 /* cuda/batch_block.cu */
 
 typedef KBLASF_CAT2(kblasf_batch_, PREC) batch_t;
 
