@@ -42,7 +42,7 @@
  * the solve reads the factor back from L2 after a barrier.
  *
  * Instances: NMAX = 64 (128 threads), 128 and 256 (256 threads), the smallest that holds n;
- * at most 128 registers a thread, no spills (ptxas -v, sm_90). Shared memory is sized from
+ * at most 128 registers a thread, no spills (ptxas -v, sm_90, sm_80). Shared memory is sized from
  * n: POTRF (3 KC + 2) ld + W, POTRS (2 WS + min(NR, nrhs)) ld elements, ld = n rounded up
  * to 32, plus 1 (double, n = 128: 27 KB and 34 KB at nrhs = 1; n = 256: 54 KB and 68 KB);
  * above 48 KB the kernel is opted in once per device.
@@ -55,7 +55,7 @@
  * GFLOP/s), inside the 1.5x goal (2.57 ms) with room for the latency that is not hidden.
  * POTRS nrhs = 1, n = 128: the triangle (66 KB) is read twice (the second time partly from
  * L2): 0.25-0.45 ms of memory traffic; the latency chain per matrix is 2n shuffles and 6
- * barriers a panel (~15 us), hidden by 4 resident blocks per SM (63 registers); the 2x goal
+ * barriers a panel over both passes (~15 us), hidden by 4 resident blocks per SM (63 registers); the 2x goal
  * (454 GFLOP/s) is 0.74 ms. */
 #include "kblasf_cuda.h"
 #include "batch_common.cuh"
