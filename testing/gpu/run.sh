@@ -62,18 +62,13 @@ for s in $steps; do
       ./bench/bench_trxm ${a:-0} ${TRXM_OPS:-all} > "$OUT/bench_trxm_$nb.txt" 2>&1
       summary+=("stop size $nb: $(sed -n '/^# summary/,$p' "$OUT/bench_trxm_$nb.txt")")
     done ;;
-  bench-lapack)
+  bench-lapack|bench-batch) # bench/bench_lapack $BENCH_LAPACK_ARG, bench/bench_batch $BENCH_BATCH_ARG
     make bench > "$OUT/bench-build.log" 2>&1 || { tail -20 "$OUT/bench-build.log"; exit 1; }
-    ./bench/bench_lapack ${BENCH_LAPACK_ARG:-} > "$OUT/bench_lapack.txt" 2>&1
+    b=bench_${s#bench-}; argvar=${b^^}_ARG
+    ./bench/$b ${!argvar:-} > "$OUT/$b.txt" 2>&1
     rc=$?
-    summary+=("bench_lapack (exit $rc): $(sed -n '/^# summary/,$p' "$OUT/bench_lapack.txt")")
-    [ $rc = 0 ] || tail -5 "$OUT/bench_lapack.txt" ;;
-  bench-batch)
-    make bench > "$OUT/bench-build.log" 2>&1 || { tail -20 "$OUT/bench-build.log"; exit 1; }
-    ./bench/bench_batch ${BENCH_BATCH_ARG:-} > "$OUT/bench_batch.txt" 2>&1
-    rc=$?
-    summary+=("bench_batch (exit $rc): $(sed -n '/^# summary/,$p' "$OUT/bench_batch.txt")")
-    [ $rc = 0 ] || tail -5 "$OUT/bench_batch.txt" ;;
+    summary+=("$b (exit $rc): $(sed -n '/^# summary/,$p' "$OUT/$b.txt")")
+    [ $rc = 0 ] || tail -5 "$OUT/$b.txt" ;;
   bench-reduce)
     make bench > "$OUT/bench-build.log" 2>&1 || { tail -20 "$OUT/bench-build.log"; exit 1; }
     KBLASF_VERBOSE=1 ./bench/bench_reduce ${BENCH_REDUCE_ARG:-} > "$OUT/bench_reduce.txt" \
