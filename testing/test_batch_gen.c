@@ -678,6 +678,10 @@ void TFN(batch)(kblasf_handle_t h)
     kblasf_int sizes[64], n;
     size_t ns = 0, s;
     int r, f, u, selfchecked[3] = {0};
+    /* KBLASF_TEST_BATCH_MAX caps the batches (the GPU machine's racecheck run, where 1000
+     * matrices of every order take too long under the tool) */
+    const char *cap_env = getenv("KBLASF_TEST_BATCH_MAX");
+    kblasf_int cap = cap_env && atoi(cap_env) > 0 ? atoi(cap_env) : 1000;
 
     /* the orders: 1..40 and the larger ones; quick: a third of the small ones */
     for (n = 1; n <= 40; n++)
@@ -705,6 +709,7 @@ void TFN(batch)(kblasf_handle_t h)
                             : (rot + n) % 4 == 0 ? 1 : 7;
                     if (c.batch == 1000 && c.nrhs > 5)
                         c.nrhs = 5;
+                    c.batch = MIN(c.batch, cap);
                     c.lda = n + (kblasf_int)(rot % 3);
                     c.ldb = n + (kblasf_int)((rot / 3) % 2) * 2;
                     c.sA = c.lda * n + pads[rot % 3];
