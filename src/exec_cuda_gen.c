@@ -373,49 +373,29 @@ static kblasf_status_t cuda_brd_step(kblasf_context *ctx,
 
 /* ---- batched Cholesky: cuda/batch_small.cu (n <= 32), cuda/batch_block.cu (n <= 256) */
 
-/* SWITCHES, one line each: the batched kernels in the build. Without the small kernels the
- * block kernels take n <= 32 too; without the block kernels the orders the small ones do
- * not take are the caller's loop (prims.h). */
-#define BATCH_SMALL_KERNELS 1 /* cuda/batch_small.cu */
-#define BATCH_BLOCK_KERNELS 1 /* cuda/batch_block.cu */
-
 typedef KBLASF_CAT2(kblasf_batch_, PREC) batch_t;
 
 /* A batch as the kernels take it: array, base, leading dimension, stride. */
 #define BATCH_ARGS(d) (CT *const *)(d)->arr, (CT *)(d)->base, (d)->ld, (d)->stride
 
-static int batch_small(kblasf_int n)
-{
-    return BATCH_SMALL_KERNELS && n <= KBLASF_CUDA_BATCH_SMALL_MAX;
-}
-
-/* The kernel for order n (name_small or name_block: the same signature), the largest order
- * the build's kernels take. */
-#if BATCH_BLOCK_KERNELS
-/* above the block kernels' order the batch is the caller's loop (prims.h) */
+/* Above the block kernels' order the batch is the caller's loop (prims.h). */
 typedef char batch_max_check[KBLASF_BATCH_KERNEL_MAX == KBLASF_CUDA_BATCH_BLOCK_MAX ? 1 : -1];
-#define BATCH_KERNEL(name, n) \
-    (batch_small(n) ? KBLASF_CAT3(kblasf_cuda_, PREC, name##_small) \
-                    : KBLASF_CAT3(kblasf_cuda_, PREC, name##_block))
-#define BATCH_MAX_N KBLASF_CUDA_BATCH_BLOCK_MAX
-#elif BATCH_SMALL_KERNELS
-#define BATCH_KERNEL(name, n) KBLASF_CAT3(kblasf_cuda_, PREC, name##_small)
-#define BATCH_MAX_N KBLASF_CUDA_BATCH_SMALL_MAX
-#else
-#error "no batched kernels: set BATCH_SMALL_KERNELS or BATCH_BLOCK_KERNELS"
-#endif
 
-/* *path for order n > 0; 0 when no kernel of the build takes n (the caller loops). */
+/* The kernel for order n (name_small and name_block have the same signature). */
+#define BATCH_KERNEL(name, n)                                                               \
+    ((n) <= KBLASF_CUDA_BATCH_SMALL_MAX ? KBLASF_CAT3(kblasf_cuda_, PREC, name##_small)      \
+                                        : KBLASF_CAT3(kblasf_cuda_, PREC, name##_block))
+
+/* *path for order n > 0; 0 when no kernel takes n (the caller loops). */
 static int batch_path(kblasf_int n, const char **path)
 {
-    if (n > BATCH_MAX_N) {
-        *path = BATCH_BLOCK_KERNELS ? "n above the batched kernels' 256"
-                                    : "n above 32 (no block kernels in this build)";
+    if (n > KBLASF_CUDA_BATCH_BLOCK_MAX) {
+        *path = "n above the batched kernels' 256";
         return 0;
     }
-    *path = batch_small(n) ? "small kernel: n <= 32, a matrix per group of threads of a warp"
-          : n <= KBLASF_CUDA_BATCH_SMALL_MAX ? "block kernel: n <= 32 (no small kernels)"
-                                             : "block kernel: n <= 256, a thread block per matrix";
+    *path = n <= KBLASF_CUDA_BATCH_SMALL_MAX
+                ? "small kernel: n <= 32, a matrix per group of threads of a warp"
+                : "block kernel: n <= 256, a thread block per matrix";
     return 1;
 }
 
