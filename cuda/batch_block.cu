@@ -577,20 +577,9 @@ cudaError_t launch_blk(void (*k)(KArgs...), dim3 grid, int threads, size_t smem,
                        std::atomic<bool> (&done)[kMaxDevices], cudaStream_t stream,
                        Args... args)
 {
-    if (smem > 48 * 1024) {
-        int dev = 0;
-        cudaError_t e = cudaGetDevice(&dev);
-        if (e != cudaSuccess)
-            return e;
-        if (dev < 0 || dev >= kMaxDevices || !done[dev].load(std::memory_order_relaxed)) {
-            e = cudaFuncSetAttribute(reinterpret_cast<const void *>(k),
-                                     cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smax);
-            if (e != cudaSuccess)
-                return e;
-            if (dev >= 0 && dev < kMaxDevices)
-                done[dev].store(true, std::memory_order_relaxed);
-        }
-    }
+    const cudaError_t e = allow_smem(reinterpret_cast<const void *>(k), smem, smax, done);
+    if (e != cudaSuccess)
+        return e;
     cudaLaunchConfig_t cfg = {};
     cfg.gridDim = grid;
     cfg.blockDim = dim3(threads);

@@ -169,21 +169,10 @@ cudaError_t potrf_diag_launch(cudaStream_t stream, bool lower, int64_t n, T *A, 
 {
     void (*k)(bool, int, T *, int64_t, int64_t *, int64_t) = potrf_diag_kernel<T, NB>;
     constexpr size_t smem = potrf_smem<T, NB>();
-    if (smem > 48 * 1024) { /* over the default limit: opt in, once per device and instance */
-        static std::atomic<bool> done[kMaxDevices];
-        int dev = 0;
-        cudaError_t e = cudaGetDevice(&dev);
-        if (e != cudaSuccess)
-            return e;
-        if (dev < 0 || dev >= kMaxDevices || !done[dev].load(std::memory_order_relaxed)) {
-            e = cudaFuncSetAttribute(reinterpret_cast<const void *>(k),
-                                     cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
-            if (e != cudaSuccess)
-                return e;
-            if (dev >= 0 && dev < kMaxDevices)
-                done[dev].store(true, std::memory_order_relaxed);
-        }
-    }
+    static std::atomic<bool> done[kMaxDevices];
+    const cudaError_t e = allow_smem(reinterpret_cast<const void *>(k), smem, smem, done);
+    if (e != cudaSuccess)
+        return e;
     cudaLaunchConfig_t cfg = {};
     cfg.gridDim = dim3(1);
     cfg.blockDim = dim3(THREADS);
