@@ -188,18 +188,10 @@ template <typename T, typename A>
 cudaError_t brd_step_run(cudaStream_t stream, const A *a)
 {
     static_assert(sizeof(BrdScratch<T>) <= KBLASF_CUDA_TRD_SCRATCH_BYTES, "scratch too small");
-    static std::atomic<int> occ[kMaxDevices];
     if (a->len < 1 || a->f1 > KMAX || a->f2 > KMAX || a->p1 > KMAX || a->p2 > KMAX ||
         a->q1 > KMAX || a->q2 > KMAX || (!a->o && !a->a) ||
         (a->o && (a->ko1 >= KMAX || a->ko2 >= KMAX || (a->ko1 < 0) == (a->ko2 < 0))))
         return cudaErrorInvalidValue;
-    DevInfo d;
-    cudaError_t e = dev_info(d);
-    if (e != cudaSuccess) return e;
-    int64_t slots;
-    e = resident_tbs(brd_step_kernel<T>, NT, 0, d, occ, slots);
-    if (e != cudaSuccess) return e;
-
     BrdArgs<T> p;
     p.len = a->len;
     p.ld1 = a->ld1;
@@ -228,24 +220,7 @@ cudaError_t brd_step_run(cudaStream_t stream, const A *a)
     p.beta_out = a->beta_out;
     p.S = static_cast<BrdScratch<T> *>(a->scratch);
     p.Snext = static_cast<BrdScratch<T> *>(a->scratch_next);
-    /* as trd_step: about two blocks per SM, rows a multiple of a warp, at most NT */
-    int64_t rows = (p.len + 2 * d.sms - 1) / (2 * d.sms);
-    rows = (rows + 31) / 32 * 32;
-    if ((p.len + rows - 1) / rows > slots) rows = ((p.len + slots - 1) / slots + 31) / 32 * 32;
-    if (rows > NT) return cudaErrorInvalidValue;
-    p.rows = rows;
-    const int64_t G = (p.len + rows - 1) / rows;
-
-    cudaLaunchConfig_t cfg = {};
-    cudaLaunchAttribute attr[1];
-    attr[0].id = cudaLaunchAttributeCooperative;
-    attr[0].val.cooperative = 1;
-    cfg.gridDim = dim3((unsigned)G);
-    cfg.blockDim = dim3(NT);
-    cfg.stream = stream;
-    cfg.attrs = attr;
-    cfg.numAttrs = 1;
-    return cudaLaunchKernelEx(&cfg, brd_step_kernel<T>, p);
+    return launch_step(brd_step_kernel<T>, p, stream);
 }
 
 } // namespace

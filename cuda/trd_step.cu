@@ -232,18 +232,10 @@ template <typename T, typename A>
 cudaError_t trd_step_run(cudaStream_t stream, const A *a)
 {
     static_assert(sizeof(TrdScratch<T>) <= KBLASF_CUDA_TRD_SCRATCH_BYTES, "scratch too small");
-    static std::atomic<int> occ[kMaxDevices];
     const bool prep = a->a != nullptr;
     if (a->len < (prep ? 2 : 1) || a->k2 > KMAX - 2 || (a->k2 < 0 && !prep) ||
         (prep && !((a->ic == 0 && a->ia == 1) || (a->ic == a->len - 1 && a->ia == a->len - 2))))
         return cudaErrorInvalidValue;
-    DevInfo d;
-    cudaError_t e = dev_info(d);
-    if (e != cudaSuccess) return e;
-    int64_t slots;
-    e = resident_tbs(trd_step_kernel<T>, NT, 0, d, occ, slots);
-    if (e != cudaSuccess) return e;
-
     StepArgs<T> p;
     p.len = a->len;
     p.ldp = a->ldp;
@@ -258,26 +250,7 @@ cudaError_t trd_step_run(cudaStream_t stream, const A *a)
     p.tau_out = a->tau_out;
     p.S = static_cast<TrdScratch<T> *>(a->scratch);
     p.Snext = static_cast<TrdScratch<T> *>(a->scratch_next);
-    /* about two blocks per SM (enough loads in flight; a grid sync costs more with more
-     * blocks: one per SM measured 1-7% slower on the H100), rows a multiple of a warp, at
-     * most NT, never more blocks than are resident */
-    int64_t rows = (p.len + 2 * d.sms - 1) / (2 * d.sms);
-    rows = (rows + 31) / 32 * 32;
-    if ((p.len + rows - 1) / rows > slots) rows = ((p.len + slots - 1) / slots + 31) / 32 * 32;
-    if (rows > NT) return cudaErrorInvalidValue; /* beyond NT x resident blocks rows */
-    p.rows = rows;
-    const int64_t G = (p.len + rows - 1) / rows;
-
-    cudaLaunchConfig_t cfg = {};
-    cudaLaunchAttribute attr[1];
-    attr[0].id = cudaLaunchAttributeCooperative;
-    attr[0].val.cooperative = 1;
-    cfg.gridDim = dim3((unsigned)G);
-    cfg.blockDim = dim3(NT);
-    cfg.stream = stream;
-    cfg.attrs = attr;
-    cfg.numAttrs = 1;
-    return cudaLaunchKernelEx(&cfg, trd_step_kernel<T>, p);
+    return launch_step(trd_step_kernel<T>, p, stream);
 }
 
 } // namespace
