@@ -42,30 +42,33 @@ static kblasf_status_t pointers_to_host(kblasf_handle_t h, batch_t *d, kblasf_in
 }
 
 /* The batch one matrix at a time through the device algorithm. The arrays of pointers are
- * read on the host (one copy, which waits). Each factorization records its pivot in the
- * handle's device integer, which then goes into info[b]. POSV reads all infos (one wait)
- * to know which systems to solve. */
+ * read on the host (one copy, which waits). Each factorization records its pivot in its
+ * own device integer of a zeroed array; one strided copy then moves their low-order words
+ * into info. POSV reads all infos (one wait) to know which systems to solve. */
 static kblasf_status_t loop(kblasf_handle_t h, const kblasf_batch_args *a, batch_t A,
                             batch_t B, kblasf_int *info)
 {
     kblasf_int b, batch = a->batch, *hinfo = NULL;
+    /* the pivots' array as T's, for set_zero */
+    kblasf_int nt = (kblasf_int)((batch * sizeof(int64_t) + sizeof(T) - 1) / sizeof(T));
     T **pa = NULL, **pb = NULL;
-    int64_t zero = 0, *dinfo = NULL;
+    int64_t *dinfo = NULL;
     kblasf_status_t st = KBLASF_STATUS_SUCCESS;
 
     if (A.arr)
         st = pointers_to_host(h, &A, batch, &pa);
     if (!st && a->nrhs > 0 && B.arr)
         st = pointers_to_host(h, &B, batch, &pb);
-    if (!st && a->r != KBLASF_R_POTRS && !(dinfo = kblasf_dev_info(h)))
-        st = KBLASF_STATUS_ALLOC_FAILED;
-    for (b = 0; dinfo && b < batch && !st; b++) {
-        st = h->exec->copy_to_device(h, 1, 1, sizeof zero, &zero, 1, dinfo, 1);
+    if (!st && a->r != KBLASF_R_POTRS) {
+        st = kblasf_dev_alloc(h, (void **)&dinfo, (size_t)nt * sizeof(T));
         if (!st)
-            st = FN(potrf_device)(h, a->uplo, a->n, KBLASF_BATCH_MAT(&A, b), a->lda, dinfo);
+            st = PRIMS(h)->set_zero(h, nt, 1, (T *)dinfo, nt);
+        for (b = 0; b < batch && !st; b++)
+            st = FN(potrf_device)(h, a->uplo, a->n, KBLASF_BATCH_MAT(&A, b), a->lda, dinfo + b);
         if (!st)
-            st = h->exec->copy_on_device(h, 1, 1, sizeof(kblasf_int),
-                                         (const char *)dinfo + low_word(), 1, info + b, 1);
+            st = h->exec->copy_on_device(h, 1, batch, sizeof(kblasf_int),
+                                         (const char *)dinfo + low_word(),
+                                         sizeof(int64_t) / sizeof(kblasf_int), info, 1);
     }
     if (!st && a->r == KBLASF_R_POSV && a->nrhs > 0) {
         if (!(hinfo = malloc((size_t)batch * sizeof *hinfo)))
@@ -77,6 +80,8 @@ static kblasf_status_t loop(kblasf_handle_t h, const kblasf_batch_args *a, batch
         if (!hinfo || hinfo[b] == 0)
             st = FN(potrs_device)(h, a->uplo, a->n, a->nrhs, KBLASF_BATCH_MAT(&A, b), a->lda,
                                   KBLASF_BATCH_MAT(&B, b), a->ldb);
+    if (dinfo)
+        kblasf_dev_release(h, dinfo);
     free(pa);
     free(pb);
     free(hinfo);

@@ -3,39 +3,20 @@
  * call per matrix, the matrices shared among OpenMP threads when the build has OpenMP.
  * POTRF is LAPACK's recursive POTRF2 (an auxiliary: never a name kblasf exports, so a
  * program that relinks LAPACK's names to kblasf cannot make this call itself), POTRS
- * the two triangular solves of the BLAS.
+ * the CPU path's two triangular solves (lapack/chol_cpu_gen.c).
  */
 #include "prec.h"
 #include "internal.h"
-#include "blas.h"
 #include "lapack_aux.h"
+#include "lapack.h"
 
 typedef KBLASF_CAT2(kblasf_batch_, PREC) batch_t;
-
-#if IS_COMPLEX
-#define CTRANS "C"
-#else
-#define CTRANS "T"
-#endif
 
 #ifdef _OPENMP
 #define HOST_PATH "one LAPACK call per matrix, OpenMP threads over the matrices"
 #else
 #define HOST_PATH "one LAPACK call per matrix (built without OpenMP)"
 #endif
-
-/* A = L L^H: L Y = B, L^H X = Y;  A = U^H U: U^H Y = B, U X = Y. */
-static void solve(char uplo, kblasf_int n, kblasf_int nrhs, const T *A, kblasf_int lda, T *B,
-                  kblasf_int ldb)
-{
-    int lower = kblasf_lsame(uplo, 'L');
-    T one = 1;
-
-    PFN(trsm_)("L", &uplo, lower ? "N" : CTRANS, "N", &n, &nrhs, &one, A, &lda, B, &ldb,
-               1, 1, 1, 1);
-    PFN(trsm_)("L", &uplo, lower ? CTRANS : "N", "N", &n, &nrhs, &one, A, &lda, B, &ldb,
-               1, 1, 1, 1);
-}
 
 /* POTRF of every matrix (factor) and POTRS of those that factored (nrhs > 0): the one
  * loop behind the three primitives. */
@@ -57,7 +38,7 @@ static void run(char uplo, kblasf_int n, kblasf_int nrhs, const batch_t *A, cons
             if (factor)
                 PFN(potrf2_)(&uplo, &n, Ab, &A->ld, &linfo, 1);
             if (nrhs > 0 && linfo == 0)
-                solve(uplo, n, nrhs, Ab, A->ld, KBLASF_BATCH_MAT(B, b), B->ld);
+                FN(cpu_potrs)(uplo, n, nrhs, Ab, A->ld, KBLASF_BATCH_MAT(B, b), B->ld);
         }
         if (info)
             info[b] = linfo;
