@@ -14,10 +14,11 @@
 /* SYTRD/HETRD and GEBRD, from bench/bench_threshold on the H100 machine (host forms with
  * transfers, against the CPU path over its 16-core OpenBLAS; doc/reductions.md): DSYTRD
  * with its panels on the device ties at 512 (8.17 vs 8.12 ms; 5.69 vs 4.49 at 384) and
- * wins at 768 (13.1 vs 16.9 ms), so it starts halfway; DGEBRD from 768 (49.1 vs 51.0 ms;
- * 29.0 vs 22.5 ms at 512). GEBRD's order is min(m, n). */
+ * wins at 768 (13.1 vs 16.9 ms), so it starts halfway; DGEBRD with its panels on the
+ * device loses at 256 (6.24 vs 5.77 ms) and wins at 384 (9.33 vs 11.66 ms), so it starts
+ * between them. GEBRD's order is min(m, n). */
 #define SYTRD_MIN_N_DEFAULT 640
-#define GEBRD_MIN_N_DEFAULT 768
+#define GEBRD_MIN_N_DEFAULT 320
 
 static const long default_min_n[KBLASF_NROUTINES] = {
     [KBLASF_R_POTRF] = 256, [KBLASF_R_POTRS] = 2048, [KBLASF_R_POTRI] = 256,
