@@ -243,6 +243,33 @@ KBLASF_CUDA_BATCH_BLOCK(c, cuFloatComplex)
 KBLASF_CUDA_BATCH_BLOCK(z, cuDoubleComplex)
 #undef KBLASF_CUDA_BATCH_BLOCK
 
+/* ------------------------------------------------- batched TRSM and TRMM, order k <= 32
+ * (cuda/batch_trxm.cu: a thread per column of B for side 'L', per row for 'R', the
+ * triangle in shared memory.) Each problem as BLAS's TRSM (solve != 0) or TRMM, in place:
+ * B := alpha*inv(op(A))*B, alpha*B*inv(op(A)), alpha*op(A)*B or alpha*B*op(A); A k x k with
+ * k = m (side 'L') or n ('R'), 1 <= k <= KBLASF_CUDA_BATCH_TRXM_MAX, B m x n. Matrix b at
+ * Aarr[b] + offA when Aarr != NULL, else at A + b*strideA + offA (elements); the same for
+ * B. Only A's uplo triangle (without the diagonal for diag 'U') and B's block are read,
+ * only B's block written; alpha = 0 writes zeros and reads neither. Letters in either
+ * case. cudaErrorInvalidValue: a bad letter, m or n < 0, k above the maximum, lda < k,
+ * ldb < m, batch < 0, a negative offset, (something to do) A and Aarr or B and Barr both
+ * NULL. batch, m or n 0 launches nothing. Asynchronous on the stream.
+ * kblasf_cuda_offset_pointers: out[b] = (char *)in[b] + off_bytes for b < batch (device
+ * arrays): the arrays of pointers to blocks that cuBLAS's batched GEMM takes. */
+#define KBLASF_CUDA_BATCH_TRXM_MAX 32
+#define KBLASF_CUDA_BATCH_TRXM(P, T)                                                      \
+cudaError_t kblasf_cuda_##P##trxm_batch(cudaStream_t s, int solve, char side, char uplo,  \
+        char transa, char diag, int64_t m, int64_t n, T alpha, T *const *Aarr, T *A,      \
+        int64_t lda, int64_t strideA, int64_t offA, T *const *Barr, T *B, int64_t ldb,    \
+        int64_t strideB, int64_t offB, int64_t batch);
+KBLASF_CUDA_BATCH_TRXM(s, float)
+KBLASF_CUDA_BATCH_TRXM(d, double)
+KBLASF_CUDA_BATCH_TRXM(c, cuFloatComplex)
+KBLASF_CUDA_BATCH_TRXM(z, cuDoubleComplex)
+#undef KBLASF_CUDA_BATCH_TRXM
+cudaError_t kblasf_cuda_offset_pointers(cudaStream_t s, const void *const *in, int64_t off_bytes,
+                                        void **out, int64_t batch);
+
 #ifdef __cplusplus
 }
 #endif

@@ -309,6 +309,50 @@ KBLASF_BATCH_PROTOS(c, kblasf_complex_float)
 KBLASF_BATCH_PROTOS(z, kblasf_complex_double)
 #undef KBLASF_BATCH_PROTOS
 
+/* ---- Batched TRSM and TRMM (device API) --------------------------------------------
+ * `batch` independent problems of one shape, each as BLAS's TRSM or TRMM (in place):
+ *   trsm: B := alpha*inv(op(A))*B (side 'L') or alpha*B*inv(op(A)) (side 'R')
+ *   trmm: B := alpha*op(A)*B or alpha*B*op(A)
+ * A is k x k triangular with k = m (side 'L') or n (side 'R'), B is m x n; op(A) = A,
+ * A^T ('T') or A^H ('C'); diag 'U' never reads A's diagonal; only the uplo triangle of
+ * each A and the m x n block of each B are read, only that block of B is written; A is
+ * never written (the arrays are T *const * like the other batched routines').
+ * alpha (host memory) = 0 sets every B to zero without reading A or B. A singular A
+ * gives Inf/NaN in its B, as BLAS's TRSM does; there is no info.
+ *  - _batch: matrix b is A_array[b] and B_array[b] (arrays in the handle's device memory,
+ *    host memory on the host executor);
+ *  - _batch_strided: A + b*strideA and B + b*strideB, strideA >= lda*k and strideB >=
+ *    ldb*n, or 0 when batch <= 1.
+ * Triangles up to order 32 run in one batched GPU kernel (a thread per column of B for
+ * side 'L', per row for 'R', the triangle in shared memory); larger ones recurse: the
+ * triangle is split in two, the off-diagonal block becomes one batched GEMM, down to
+ * order 32. Asynchronous on the handle's stream. The host executor makes one BLAS call
+ * per matrix, in parallel over the matrices when built with OpenMP.
+ * Illegal arguments: xerbla_ as KBLASF_DTRSM_BATCH, KBLASF_DTRMM_BATCH_STRIDED, ..., with
+ * the position counting from 1 without the handle; KBLASF_STATUS_INVALID_VALUE, nothing
+ * touched. Checked in the order of the list: side, uplo, transa, diag, m >= 0, n >= 0,
+ * alpha (not NULL), A (not NULL when batch > 0, m > 0 and n > 0), lda >= max(1, k),
+ * strideA, B (not NULL when batch > 0, m > 0 and n > 0), ldb >= max(1, m), strideB,
+ * batch >= 0. batch = 0, m = 0 or n = 0 touches nothing. */
+#define KBLASF_BATCH_TRXM_PROTOS(P, T, OP)                                             \
+kblasf_status_t kblasf_##P##OP##_batch(kblasf_handle_t h, char side, char uplo,         \
+        char transa, char diag, kblasf_int m, kblasf_int n, const T *alpha,            \
+        T *const *A_array, kblasf_int lda, T *const *B_array, kblasf_int ldb,           \
+        kblasf_int batch);                                                             \
+kblasf_status_t kblasf_##P##OP##_batch_strided(kblasf_handle_t h, char side, char uplo, \
+        char transa, char diag, kblasf_int m, kblasf_int n, const T *alpha,            \
+        const T *A, kblasf_int lda, kblasf_int strideA, T *B, kblasf_int ldb,           \
+        kblasf_int strideB, kblasf_int batch);
+#define KBLASF_BATCH_TRXM_BOTH(P, T) \
+    KBLASF_BATCH_TRXM_PROTOS(P, T, trsm) KBLASF_BATCH_TRXM_PROTOS(P, T, trmm)
+
+KBLASF_BATCH_TRXM_BOTH(s, float)
+KBLASF_BATCH_TRXM_BOTH(d, double)
+KBLASF_BATCH_TRXM_BOTH(c, kblasf_complex_float)
+KBLASF_BATCH_TRXM_BOTH(z, kblasf_complex_double)
+#undef KBLASF_BATCH_TRXM_BOTH
+#undef KBLASF_BATCH_TRXM_PROTOS
+
 /* ---- Tridiagonal reduction (LAPACK layer) -----------------------------------------
  * SYTRD (s, d) / HETRD (c, z): Q^H A Q = T, tridiagonal, as LAPACK's DSYTRD/ZHETRD: on
  * return the uplo triangle of A holds T's diagonal and off-diagonal and the reflectors

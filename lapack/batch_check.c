@@ -1,5 +1,5 @@
 /*
- * batch_check.c — the argument checks of the batched Cholesky routines (lapack.h), one
+ * batch_check.c — the argument checks of the batched routines (lapack.h), one
  * walk over the argument list of each routine and form, so that the positions reported
  * through xerbla_ are those of the caller's list.
  */
@@ -12,14 +12,44 @@ static int bad_stride(kblasf_int stride, int64_t need, kblasf_int batch)
     return stride < need && !(stride == 0 && batch <= 1);
 }
 
+/* the next argument of the list: its position when bad */
+#define ARG(bad) do { pos++; if (bad) return pos; } while (0)
+
+/* TRSM/TRMM: BLAS's list, then the batch's own arguments */
+static kblasf_int trxm_check(const kblasf_batch_args *a)
+{
+    int left = kblasf_lsame(a->side, 'L');
+    kblasf_int k = left ? a->m : a->n, pos = 0;
+    int used = a->batch > 0 && a->m > 0 && a->n > 0;
+
+    ARG(!left && !kblasf_lsame(a->side, 'R'));
+    ARG(!kblasf_lsame(a->uplo, 'U') && !kblasf_lsame(a->uplo, 'L'));
+    ARG(!kblasf_lsame(a->transa, 'N') && !kblasf_lsame(a->transa, 'T') &&
+        !kblasf_lsame(a->transa, 'C'));
+    ARG(!kblasf_lsame(a->diag, 'U') && !kblasf_lsame(a->diag, 'N'));
+    ARG(a->m < 0);
+    ARG(a->n < 0);
+    ARG(!a->alpha);
+    ARG(used && !a->A);
+    ARG(a->lda < MAX(1, k));
+    if (a->strided)
+        ARG(bad_stride(a->strideA, (int64_t)a->lda * k, a->batch));
+    ARG(used && !a->B);
+    ARG(a->ldb < MAX(1, a->m));
+    if (a->strided)
+        ARG(bad_stride(a->strideB, (int64_t)a->ldb * a->n, a->batch));
+    ARG(a->batch < 0);
+    return 0;
+}
+
 kblasf_int kblasf_batch_check(const kblasf_batch_args *a)
 {
     int rhs = a->r != KBLASF_R_POTRF, has_info = a->r != KBLASF_R_POTRS;
     int used = a->batch > 0 && a->n > 0; /* the matrices will be touched */
     kblasf_int pos = 0;
 
-/* the next argument of the list: its position when bad */
-#define ARG(bad) do { pos++; if (bad) return pos; } while (0)
+    if (a->trxm)
+        return trxm_check(a);
     ARG(!kblasf_lsame(a->uplo, 'U') && !kblasf_lsame(a->uplo, 'L'));
     ARG(a->n < 0);
     if (rhs)
@@ -37,6 +67,6 @@ kblasf_int kblasf_batch_check(const kblasf_batch_args *a)
     if (has_info)
         ARG(a->batch > 0 && !a->info);
     ARG(a->batch < 0);
-#undef ARG
     return 0;
 }
+#undef ARG

@@ -92,7 +92,7 @@ static kblasf_status_t loop(kblasf_handle_t h, const kblasf_batch_args *a, batch
 static kblasf_status_t run(kblasf_handle_t h, const kblasf_batch_args *a)
 {
     char name[40], full[48], why[160], rhs[32] = "";
-    batch_t A = {NULL, NULL, a->strideA, a->lda}, B = {NULL, NULL, a->strideB, a->ldb};
+    batch_t A = {NULL, NULL, a->strideA, a->lda, 0}, B = {NULL, NULL, a->strideB, a->ldb, 0};
     kblasf_int *info = (kblasf_int *)a->info, pos;
     const char *path = "";
     int factor_only = a->r == KBLASF_R_POTRF || (a->r == KBLASF_R_POSV && a->nrhs == 0);

@@ -21,20 +21,25 @@ kblasf_int kblasf_lapack_check(kblasf_routine_t r, char uplo, char diag, kblasf_
 kblasf_int kblasf_gebrd_check(kblasf_int m, kblasf_int n, kblasf_int lda, kblasf_int lwork,
                               kblasf_int lwkmin);
 
-/* The arguments of a batched Cholesky call (batch_gen.c) as the caller gave them. */
+/* The arguments of a batched call (batch_gen.c, batch_trxm_gen.c) as the caller gave
+ * them. */
 typedef struct kblasf_batch_args {
-    kblasf_routine_t r;     /* KBLASF_R_POTRF, KBLASF_R_POTRS or KBLASF_R_POSV */
+    kblasf_routine_t r;     /* KBLASF_R_POTRF, KBLASF_R_POTRS or KBLASF_R_POSV (not trxm) */
+    int trxm, solve;        /* batched TRSM (solve) or TRMM: side..alpha are theirs */
     int strided;            /* the _batch_strided form: base pointers and strides */
-    char uplo;
-    kblasf_int n, nrhs, lda, ldb, strideA, strideB, batch;
+    char side, uplo, transa, diag;
+    kblasf_int m, n, nrhs, lda, ldb, strideA, strideB, batch;
+    const void *alpha;      /* TRSM/TRMM: the caller's pointer */
     const void *A, *B;      /* the arrays of pointers, or the base pointers */
     const void *info;
 } kblasf_batch_args;
 /* The checks of the batched routines (batch_check.c), in the order of their argument
  * lists: the position (1-based, without the handle) of the first illegal argument, or 0.
- * Pointers must not be NULL where they will be used: A when batch > 0 and n > 0, B when
- * also nrhs > 0, info whenever batch > 0 (it is written even for n = 0). A stride must be
- * at least lda*n (ldb*nrhs), or 0 when batch <= 1. */
+ * Pointers must not be NULL where they will be used: for the Cholesky family A when
+ * batch > 0 and n > 0, B when also nrhs > 0, info whenever batch > 0 (it is written even
+ * for n = 0); for TRSM/TRMM alpha always, A and B when batch, m and n are all > 0. A
+ * stride must be at least one matrix (lda*n, ldb*nrhs; lda*k, ldb*n for TRSM/TRMM), or 0
+ * when batch <= 1. */
 kblasf_int kblasf_batch_check(const kblasf_batch_args *a);
 
 /* Where a host form runs. On the device: h is the calling thread's default handle. */

@@ -1,6 +1,7 @@
 /*
- * batch_host_gen.c — the host executor's batched Cholesky (precision-generic): one LAPACK
- * call per matrix, the matrices shared among OpenMP threads when the build has OpenMP.
+ * batch_host_gen.c — the host executor's batched routines (precision-generic): one LAPACK
+ * or BLAS call per matrix, the matrices shared among OpenMP threads when the build has
+ * OpenMP. (TRSM, TRMM and GEMM are the system BLAS's: kblasf exports no BLAS names.)
  * POTRF is LAPACK's recursive POTRF2 (an auxiliary: never a name kblasf exports, so a
  * program that relinks LAPACK's names to kblasf cannot make this call itself), POTRS
  * the CPU path's two triangular solves (lapack/chol_cpu_gen.c).
@@ -13,10 +14,12 @@
 typedef KBLASF_CAT2(kblasf_batch_, PREC) batch_t;
 
 #ifdef _OPENMP
-#define HOST_PATH "one LAPACK call per matrix, OpenMP threads over the matrices"
+#define THREADS ", OpenMP threads over the matrices"
 #else
-#define HOST_PATH "one LAPACK call per matrix (built without OpenMP)"
+#define THREADS " (built without OpenMP)"
 #endif
+#define HOST_PATH "one LAPACK call per matrix" THREADS
+#define HOST_BLAS_PATH "one BLAS call per matrix" THREADS
 
 /* POTRF of every matrix (factor) and POTRS of those that factored (nrhs > 0): the one
  * loop behind the three primitives. */
@@ -75,8 +78,47 @@ static kblasf_status_t host_posv_batch(kblasf_context *ctx, char uplo, kblasf_in
     return KBLASF_STATUS_SUCCESS;
 }
 
+/* TRSM/TRMM: one BLAS call per matrix, any order. */
+static kblasf_status_t host_trxm_batch(kblasf_context *ctx, int solve, char side, char uplo,
+                                       char transa, char diag, kblasf_int m, kblasf_int n,
+                                       T alpha, const batch_t *A, const batch_t *B,
+                                       kblasf_int batch, const char **path)
+{
+    kblasf_int b;
+
+    (void)ctx;
+    *path = HOST_BLAS_PATH;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if (batch > 1)
+#endif
+    for (b = 0; b < batch; b++)
+        (solve ? PFN(trsm_) : PFN(trmm_))(&side, &uplo, &transa, &diag, &m, &n, &alpha,
+                                          KBLASF_BATCH_MAT(A, b), &A->ld,
+                                          KBLASF_BATCH_MAT(B, b), &B->ld, 1, 1, 1, 1);
+    return KBLASF_STATUS_SUCCESS;
+}
+
+static kblasf_status_t host_gemm_batch(kblasf_context *ctx, char transa, char transb,
+                                       kblasf_int m, kblasf_int n, kblasf_int k, T alpha,
+                                       const batch_t *A, const batch_t *B, T beta,
+                                       const batch_t *C, kblasf_int batch)
+{
+    kblasf_int b;
+
+    (void)ctx;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if (batch > 1)
+#endif
+    for (b = 0; b < batch; b++)
+        PFN(gemm_)(&transa, &transb, &m, &n, &k, &alpha, KBLASF_BATCH_MAT(A, b), &A->ld,
+                   KBLASF_BATCH_MAT(B, b), &B->ld, &beta, KBLASF_BATCH_MAT(C, b), &C->ld, 1, 1);
+    return KBLASF_STATUS_SUCCESS;
+}
+
 void FN(host_batch_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
 {
+    p->trxm_batch = host_trxm_batch;
+    p->gemm_batch = host_gemm_batch;
     p->potrf_batch = host_potrf_batch;
     p->potrs_batch = host_potrs_batch;
     p->posv_batch = host_posv_batch;

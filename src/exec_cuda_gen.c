@@ -442,6 +442,78 @@ static kblasf_status_t cuda_posv_batch(kblasf_context *ctx, char uplo, kblasf_in
                              PNAME("POSV_BATCH kernel"));
 }
 
+/* ---- batched TRSM/TRMM: cuda/batch_trxm.cu up to order 32; above, the caller recurses
+ * onto cuda_gemm_batch (lapack/batch_trxm_gen.c) */
+
+typedef char batch_trxm_check[KBLASF_BATCH_TRXM_LEAF <= KBLASF_CUDA_BATCH_TRXM_MAX ? 1 : -1];
+
+static kblasf_status_t cuda_trxm_batch(kblasf_context *ctx, int solve, char side, char uplo,
+                                       char transa, char diag, kblasf_int m, kblasf_int n,
+                                       T alpha, const batch_t *A, const batch_t *B,
+                                       kblasf_int batch, const char **path)
+{
+    kblasf_int k = kblasf_lsame(side, 'L') ? m : n;
+
+    if (k > KBLASF_CUDA_BATCH_TRXM_MAX) {
+        *path = "order of the triangle above the batched kernel's 32";
+        return KBLASF_STATUS_NOT_SUPPORTED;
+    }
+    *path = "batched kernel: a thread per vector of B, the triangle in shared memory";
+    cudaSetDevice(ctx->device);
+    return kblasf_cuda_check(
+        KBLASF_CAT3(kblasf_cuda_, PREC, trxm_batch)((cudaStream_t)ctx->stream, solve, side, uplo,
+            transa, diag, m, n, TO_CT(alpha), BATCH_ARGS(A), A->off, BATCH_ARGS(B), B->off,
+            batch),
+        solve ? PNAME("TRSM_BATCH kernel") : PNAME("TRMM_BATCH kernel"));
+}
+
+/* cuBLAS's batched GEMM: strided when all three are, else on arrays of pointers, which
+ * for blocks inside the matrices (off != 0) are built in the handle's scratch first. */
+static kblasf_status_t cuda_gemm_batch(kblasf_context *ctx, char transa, char transb,
+                                       kblasf_int m, kblasf_int n, kblasf_int k, T alpha,
+                                       const batch_t *A, const batch_t *B, T beta,
+                                       const batch_t *C, kblasf_int batch)
+{
+    const batch_t *d[3] = {A, B, C};
+    void *const *arr[3];
+    void **scratch = NULL;
+    CT a = TO_CT(alpha), b = TO_CT(beta);
+    int i;
+
+    cudaSetDevice(ctx->device);
+    if (!A->arr && !B->arr && !C->arr)
+        return kblasf_cublas_check(
+            CUBLAS(gemmStridedBatched)(kblasf_cuda_cublas(ctx), kblasf_cu_op(transa),
+                kblasf_cu_op(transb), m, n, k, &a, (const CT *)A->base + A->off, A->ld,
+                A->stride, (const CT *)B->base + B->off, B->ld, B->stride, &b,
+                (CT *)C->base + C->off, C->ld, C->stride, batch),
+            PNAME("GEMM (batched)"));
+    for (i = 0; i < 3; i++) {
+        if (!d[i]->arr) /* the API takes both forms of one call alike */
+            return KBLASF_STATUS_INTERNAL_ERROR;
+        arr[i] = (void *const *)d[i]->arr;
+        if (d[i]->off) {
+            if (!scratch && !(scratch = kblasf_scratch(ctx, 3 * (size_t)batch * sizeof(void *))))
+                return KBLASF_STATUS_ALLOC_FAILED;
+            kblasf_status_t st = kblasf_cuda_check(
+                kblasf_cuda_offset_pointers((cudaStream_t)ctx->stream,
+                                            (const void *const *)d[i]->arr,
+                                            d[i]->off * (int64_t)sizeof(T), scratch + i * batch,
+                                            batch),
+                "offset pointers kernel");
+            if (st)
+                return st;
+            arr[i] = scratch + i * batch;
+        }
+    }
+    return kblasf_cublas_check(
+        CUBLAS(gemmBatched)(kblasf_cuda_cublas(ctx), kblasf_cu_op(transa), kblasf_cu_op(transb),
+                            m, n, k, &a, (const CT *const *)arr[0], A->ld,
+                            (const CT *const *)arr[1], B->ld, &b, (CT *const *)arr[2], C->ld,
+                            batch),
+        PNAME("GEMM (batched)"));
+}
+
 void FN(cuda_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
 {
     p->gemv = cuda_gemv;
@@ -461,4 +533,6 @@ void FN(cuda_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
     p->potrf_batch = cuda_potrf_batch;
     p->potrs_batch = cuda_potrs_batch;
     p->posv_batch = cuda_posv_batch;
+    p->trxm_batch = cuda_trxm_batch;
+    p->gemm_batch = cuda_gemm_batch;
 }

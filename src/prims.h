@@ -75,12 +75,14 @@ typedef struct kblasf_brd_step_##P {                                            
 } kblasf_brd_step_##P;                                                                  \
 /* A batch of matrices of the batched routines (lapack/batch_gen.c): matrix b at arr[b]  \
  * when arr != NULL (the array in the executor's memory), else at base + b*stride;       \
- * leading dimension ld. (POTRS's A is read only, though the pointers are not const.) */ \
+ * leading dimension ld; off elements further (a block inside each matrix: the batched   \
+ * TRSM/TRMM recursion's halves). (A read-only A has non-const pointers all the same.) */\
 typedef struct kblasf_batch_##P {                                                       \
     T *const *arr;                                                                      \
     T *base;                                                                            \
     int64_t stride;                                                                     \
     kblasf_int ld;                                                                      \
+    int64_t off;                                                                        \
 } kblasf_batch_##P;                                                                     \
 typedef struct kblasf_prims_##P {                                                       \
     kblasf_status_t (*gemv)(struct kblasf_context *ctx, char trans, kblasf_int m,       \
@@ -158,6 +160,19 @@ typedef struct kblasf_prims_##P {                                               
     kblasf_status_t (*posv_batch)(struct kblasf_context *ctx, char uplo, kblasf_int n,  \
             kblasf_int nrhs, const kblasf_batch_##P *A, const kblasf_batch_##P *B,      \
             kblasf_int *info, kblasf_int batch, const char **path);                     \
+    /* Batched TRSM (solve) or TRMM, each problem as BLAS's, in place on B's m x n       \
+     * blocks; alpha may be 0 (B := 0, A not read). KBLASF_STATUS_NOT_SUPPORTED, nothing \
+     * touched, *path why: not for this order of the triangle (the caller recurses onto   \
+     * gemm_batch, lapack/batch_trxm_gen.c). *path: how the executor served it. */        \
+    kblasf_status_t (*trxm_batch)(struct kblasf_context *ctx, int solve, char side,      \
+            char uplo, char transa, char diag, kblasf_int m, kblasf_int n, T alpha,     \
+            const kblasf_batch_##P *A, const kblasf_batch_##P *B, kblasf_int batch,     \
+            const char **path);                                                         \
+    /* C := alpha*op(A)*op(B) + beta*C for each matrix of the batch (C m x n) */         \
+    kblasf_status_t (*gemm_batch)(struct kblasf_context *ctx, char transa, char transb,  \
+            kblasf_int m, kblasf_int n, kblasf_int k, T alpha, const kblasf_batch_##P *A, \
+            const kblasf_batch_##P *B, T beta, const kblasf_batch_##P *C,               \
+            kblasf_int batch);                                                          \
 } kblasf_prims_##P;
 
 KBLASF_PRIMS_TABLE(s, float)
@@ -172,7 +187,11 @@ KBLASF_PRIMS_TABLE(z, kblasf_complex_double)
 
 /* Matrix b of a batch (a kblasf_batch_? whose array, if any, the caller can read). */
 #define KBLASF_BATCH_MAT(d, b) \
-    ((d)->arr ? (d)->arr[b] : (d)->base + (size_t)(b) * (size_t)(d)->stride)
+    (((d)->arr ? (d)->arr[b] : (d)->base + (size_t)(b) * (size_t)(d)->stride) + (d)->off)
+
+/* The largest triangle every executor's trxm_batch takes; the batched TRSM/TRMM
+ * recursion stops there. */
+#define KBLASF_BATCH_TRXM_LEAF 32
 
 /* PRIMS(ctx): the table of the precision a generic source is compiled for. */
 #define PRIMS(ctx) (&(ctx)->exec->PREC)

@@ -6,10 +6,13 @@
  * elements; y elements between the logical ones must stay untouched. Also trtri_diag,
  * potrf_diag (every n, plus `count` failing blocks per type), tri_copy, and the batched
  * POTRF/POTRS/POSV for n <= 32 (every n, both forms, failing members; see below) and for
- * n <= 256 (the _block kernels: the issue's sizes; count = the larger batch's size).
+ * n <= 256 (the _block kernels: the issue's sizes; count = the larger batch's size), and
+ * the batched TRSM/TRMM for k <= 32 (every k, side, uplo, transa, diag; count random cases
+ * more) with kblasf_cuda_offset_pointers.
  * Usage: emu_test [which=all|sgemv|...|zhemv|strtri|..|ztrtri|spotrf|..|zpotrf|tricopy|
  * sbpotrf|..|zbpotrf|sbpotrs|..|zbpotrs|sbposv|..|zbposv|spotrf_block|..|zpotrf_block|
- * spotrs_block|..|zpotrs_block|sposv_block|..|zposv_block] [count] [maxdim] [seed];
+ * spotrs_block|..|zpotrs_block|sposv_block|..|zposv_block|sbtrsm|..|zbtrsm|sbtrmm|..|zbtrmm|
+ * offptr] [count] [maxdim] [seed];
  * KB_SMS=132 KB_OCC=4 fixes the emulated SM count and occupancy, KBV=1 prints every case. */
 #include "kbemu.h"
 #include "kblasf_cuda.h"
@@ -1381,6 +1384,329 @@ void run_bblk(int op, int big, int maxn)
     }
 }
 
+/* ------------------------------------------------------------------ batched TRSM/TRMM, k <= 32
+ * kblasf_cuda_?trxm_batch (batch_trxm.cu) for every side, uplo, transa, diag (letters in
+ * either case) and every order k = 1..32 of the triangle, the other dimension 1..40 or past
+ * 128 (blockIdx.y), batches of 1 and 7 (random ones up to 50), each of A and B strided
+ * (stride larger than needed, or 0 with a batch of 1) or through an array of pointers in
+ * shuffled order (with a base and stride beside it that must be ignored), offA / offB,
+ * lda > k, ldb > m. A's off-diagonal elements are uniform in [-1, 1] / k, its diagonal of
+ * magnitude in [1, 2] with a random sign (complex: phase); NaN everywhere else (A's other
+ * triangle, its diagonal for diag 'U', padding, gaps) and the load checker fails any read
+ * outside A's stored triangle (without the diagonal for 'U') and B's m x n blocks. Checked:
+ * all of A and everything of B outside the blocks bit for bit as before; TRSM
+ * ||op(A) X - alpha B||_1 / (||op(A)||_1 ||X||_1 k eps) < 30 (side 'R': X op(A)), TRMM
+ * ||X - alpha op(A) B||_1 / (|alpha| ||op(A)||_1 ||B||_1 k eps) < 30 (side 'R': B op(A)),
+ * per member against long double; alpha = 0: exact zeros with NaN planted in A's triangle and
+ * B's blocks and nothing read at all. Then the argument checks (nothing launched or
+ * written) and kblasf_cuda_offset_pointers (test `offptr`). */
+
+#define TRXM_CALL(P, T)                                                                              \
+    cudaError_t call_trxm(int solve, char side, char uplo, char ta, char diag, int64_t m, int64_t n, \
+                          T alpha, T *const *Aa, T *A, int64_t lda, int64_t sA, int64_t oA,          \
+                          T *const *Ba, T *B, int64_t ldb, int64_t sB, int64_t oB, int64_t batch)    \
+    {                                                                                                \
+        return kblasf_cuda_##P##trxm_batch(0, solve, side, uplo, ta, diag, m, n, alpha, Aa, A, lda,  \
+                                           sA, oA, Ba, B, ldb, sB, oB, batch);                       \
+    }
+TRXM_CALL(s, float)
+TRXM_CALL(d, double)
+TRXM_CALL(c, cuFloatComplex)
+TRXM_CALL(z, cuDoubleComplex)
+#undef TRXM_CALL
+
+/* A batch for trxm: member b's base (what the call gets) at ptr[b], its matrix off elements
+ * further on. Strided: base ptr[0], stride the slot (larger than off + ld*cols), or 0 with a
+ * batch of 1 (then no slack); pointer array: slots in shuffled order, and beside the array a
+ * decoy base (the buffer's start, or NULL) and a junk stride, which the kernel must ignore. */
+template <typename T> struct TMats {
+    std::vector<T> buf;
+    std::vector<T *> ptr;
+    std::vector<uint8_t> allow;
+    int64_t ld, off, stride = 0;
+    bool ptrs;
+    T *decoy = nullptr;
+    TMats(int64_t batch, int64_t cols, int64_t ld_, int64_t off_, bool ptrs_, bool zero_stride)
+        : ld(ld_), off(off_), ptrs(ptrs_)
+    {
+        const int64_t slot = off + ld * cols + (zero_stride ? 0 : irand(ptrs ? 0 : 1, 7));
+        buf.assign(16 + batch * slot + 16, nanv<T>());
+        allow.assign(buf.size(), 0);
+        std::vector<int64_t> perm(batch);
+        for (int64_t b = 0; b < batch; ++b) perm[b] = b;
+        if (ptrs) std::shuffle(perm.begin(), perm.end(), rng);
+        ptr.resize(batch);
+        for (int64_t b = 0; b < batch; ++b) ptr[b] = buf.data() + 8 + perm[b] * slot;
+        if (ptrs) {
+            stride = irand(0, 1) ? 0 : irand(-99, 99);
+            decoy = irand(0, 1) ? buf.data() : nullptr;
+        } else {
+            stride = zero_stride ? 0 : slot;
+        }
+    }
+    T &at(int64_t b, int64_t i, int64_t j) { return ptr[b][off + i + j * ld]; }
+    size_t idx(int64_t b, int64_t i, int64_t j) const { return (ptr[b] - buf.data()) + off + i + j * ld; }
+    T *base() { return ptrs ? decoy : ptr[0]; }
+    T *const *arr() { return ptrs ? ptr.data() : nullptr; }
+    int check(const void *q, size_t nb) const /* 0: not ours, 1 allowed, -1 not */
+    {
+        const char *c = (const char *)q, *lo = (const char *)buf.data(), *hi = (const char *)(buf.data() + buf.size());
+        if (c < lo || c >= hi) return 0;
+        const size_t e = (c - lo) / sizeof(T), o = (c - lo) % sizeof(T);
+        return !o && nb == sizeof(T) && allow[e] == 1 ? 1 : -1;
+    }
+};
+
+static bool is_letter(char c, char want) { return c == want || c == want + ('a' - 'A'); }
+
+/* One call. akind: 0 alpha = 0 (NaN planted in A's triangle and B's blocks), 1 alpha = 1,
+ * 2 random (|alpha| >= 1/4; complex for c/z). */
+template <typename T>
+void test_trxm(int solve, char side, char uplo, char ta, char diag, int64_t m, int64_t n, int64_t batch, int akind)
+{
+    ++tests;
+    const bool cplx = Tr<T>::cplx;
+    const bool left = is_letter(side, 'L'), lower = is_letter(uplo, 'L'), unit = is_letter(diag, 'U');
+    const char op = is_letter(ta, 'N') ? 'N' : is_letter(ta, 'T') ? 'T' : 'C';
+    const int k = (int)(left ? m : n);
+    const double eps = Tr<T>::eps();
+    const int64_t lda = k + (irand(0, 2) ? 0 : irand(1, 5)), ldb = m + (irand(0, 2) ? 0 : irand(1, 4));
+    const int64_t offA = irand(0, 2) ? 0 : irand(1, 40), offB = irand(0, 2) ? 0 : irand(1, 40);
+    const bool pA = irand(0, 1), pB = irand(0, 1);
+    TMats<T> A(batch, k, lda, offA, pA, batch == 1 && !pA && irand(0, 1)),
+        B(batch, n, ldb, offB, pB, batch == 1 && !pB && irand(0, 1));
+    T alpha = Tr<T>::mk(akind == 1 ? 1 : 0, 0);
+    if (akind == 2)
+        do alpha = rnd<T>(); while (std::abs(Tr<T>::get(alpha)) < 0.25L);
+    auto stored = [&](int i, int j) { return i == j ? !unit : lower ? i > j : i < j; };
+    const long double pi = 3.14159265358979323846L;
+    for (int64_t b = 0; b < batch; ++b) {
+        for (int j = 0; j < k; ++j)
+            for (int i = 0; i < k; ++i) {
+                if (!stored(i, j)) continue;
+                T v;
+                if (i == j) {
+                    const long double mag = 1 + (urand() + 1) / 2;
+                    if (cplx) {
+                        const long double th = pi * urand();
+                        v = Tr<T>::mk(mag * std::cos(th), mag * std::sin(th));
+                    } else {
+                        v = Tr<T>::mk(urand() < 0 ? -mag : mag, 0);
+                    }
+                } else {
+                    v = Tr<T>::mk(urand() / k, cplx ? urand() / k : 0);
+                }
+                if (akind == 0 && irand(0, 1)) v = nanv<T>();
+                A.at(b, i, j) = v;
+                A.allow[A.idx(b, i, j)] = akind != 0;
+            }
+        for (int64_t j = 0; j < n; ++j)
+            for (int64_t i = 0; i < m; ++i) {
+                B.at(b, i, j) = akind == 0 && irand(0, 1) ? nanv<T>() : rnd<T>();
+                B.allow[B.idx(b, i, j)] = akind != 0;
+            }
+    }
+    const std::vector<T> A0 = A.buf, B0 = B.buf;
+    emu_bad_loads = 0;
+    emu_load_ok = [&](const void *q, size_t nb) {
+        int c = A.check(q, nb);
+        if (c == 0) c = B.check(q, nb);
+        return c == 1;
+    };
+    emu_launches.clear();
+    const cudaError_t err = call_trxm(solve, side, uplo, ta, diag, m, n, alpha, A.arr(), A.base(), lda, A.stride, offA,
+                                      B.arr(), B.base(), ldb, B.stride, offB, batch);
+    emu_load_ok = nullptr;
+    std::string why;
+    if (err != cudaSuccess || emu_launches.size() != 1) why += " launch";
+    if (emu_bad_loads) why += " loads";
+    if (memcmp(A.buf.data(), A0.data(), A.buf.size() * sizeof(T))) why += " A-written";
+    {
+        std::vector<uint8_t> wb(B.buf.size(), 0);
+        for (int64_t b = 0; b < batch; ++b)
+            for (int64_t j = 0; j < n; ++j)
+                for (int64_t i = 0; i < m; ++i) wb[B.idx(b, i, j)] = 1;
+        for (size_t q = 0; q < B.buf.size(); ++q)
+            if (!wb[q] && memcmp(&B.buf[q], &B0[q], sizeof(T))) { why += " B-write-outside"; break; }
+    }
+    double worst = 0;
+    const LC al = Tr<T>::get(alpha);
+    for (int64_t b = 0; b < batch && why.empty(); ++b) {
+        if (akind == 0) {
+            for (int64_t j = 0; j < n; ++j)
+                for (int64_t i = 0; i < m; ++i) {
+                    const LC x = Tr<T>::get(B.at(b, i, j));
+                    if (!(x.real() == 0 && x.imag() == 0)) { if (why.empty()) why += " not-zero"; }
+                }
+            continue;
+        }
+        /* op(A) as a full k x k matrix (zero outside the triangle, 1 on a unit diagonal) */
+        std::vector<LC> O((size_t)k * k);
+        long double on = 0;
+        for (int i = 0; i < k; ++i)
+            for (int j = 0; j < k; ++j) {
+                const int r = op == 'N' ? i : j, c = op == 'N' ? j : i;
+                LC a = r == c ? (unit ? LC(1) : Tr<T>::get(A.at(b, r, r))) : stored(r, c) ? Tr<T>::get(A.at(b, r, c)) : LC(0);
+                O[i + (size_t)j * k] = op == 'C' ? std::conj(a) : a;
+            }
+        for (int j = 0; j < k; ++j) {
+            long double s = 0;
+            for (int i = 0; i < k; ++i) s += std::abs(O[i + (size_t)j * k]);
+            on = std::max(on, s);
+        }
+        std::vector<LC> X((size_t)m * n), Bi((size_t)m * n);
+        for (int64_t j = 0; j < n; ++j)
+            for (int64_t i = 0; i < m; ++i) {
+                X[i + j * m] = Tr<T>::get(B.at(b, i, j));
+                Bi[i + j * m] = Tr<T>::get(B0[B.idx(b, i, j)]);
+            }
+        /* P = op(A) Y or Y op(A), Y = X (TRSM) or the input B (TRMM) */
+        const std::vector<LC> &Y = solve ? X : Bi;
+        std::vector<LC> P((size_t)m * n, LC(0));
+        for (int64_t j = 0; j < n; ++j)
+            for (int64_t i = 0; i < m; ++i) {
+                LC s = 0;
+                if (left)
+                    for (int l = 0; l < k; ++l) s += O[i + (size_t)l * k] * Y[l + j * m];
+                else
+                    for (int l = 0; l < k; ++l) s += Y[i + l * m] * O[l + (size_t)j * k];
+                P[i + j * m] = s;
+            }
+        long double rn = 0, yn = 0;
+        for (int64_t j = 0; j < n; ++j) {
+            long double rs = 0, ys = 0;
+            for (int64_t i = 0; i < m; ++i) {
+                const LC r = solve ? P[i + j * m] - al * Bi[i + j * m] : X[i + j * m] - al * P[i + j * m];
+                rs += std::abs(r);
+                ys += std::abs(Y[i + j * m]);
+            }
+            if (!(rs <= rn)) rn = rs; /* NaN sticks */
+            yn = std::max(yn, ys);
+        }
+        const double r = (double)(rn / ((solve ? 1 : std::abs(al)) * on * yn * k * eps));
+        if (!(r <= worst)) worst = r;
+    }
+    if (!(worst < 30)) why += " residual";
+    char what[400];
+    snprintf(what, sizeof what, "b%s<%zu%s> %c%c%c%c m=%ld n=%ld batch=%ld alpha%d A:%s lda=%ld sA=%ld offA=%ld B:%s ldb=%ld sB=%ld offB=%ld grid=%ux%u block=%u",
+             solve ? "trsm" : "trmm", sizeof(T), cplx ? "c" : "", side, uplo, ta, diag, (long)m, (long)n, (long)batch, akind,
+             pA ? "ptrs" : "strided", (long)lda, (long)A.stride, (long)offA, pB ? "ptrs" : "strided", (long)ldb, (long)B.stride,
+             (long)offB, emu_launches.empty() ? 0 : emu_launches[0].grid.x, emu_launches.empty() ? 0 : emu_launches[0].grid.y,
+             emu_launches.empty() ? 0 : emu_launches[0].block.x);
+    if (!why.empty()) { ++fails; fprintf(stderr, "FAIL %s: ratio %g:%s\n", what, worst, why.c_str()); }
+    else if (getenv("KBV")) fprintf(stderr, "ok %s: ratio %g\n", what, worst);
+}
+
+/* cudaErrorInvalidValue, or cudaSuccess for the no-ops (batch, m or n 0): nothing launched,
+ * nothing written */
+template <typename T> void run_trxm_args(int solve)
+{
+    const cudaError_t E = cudaErrorInvalidValue, OK = cudaSuccess;
+    struct { char s, u, t, d; int64_t m, n, lda, ldb, batch, oA, oB; int nullA, nullB; cudaError_t want; } cases[] = {
+        {'X', 'L', 'N', 'N', 4, 3, 4, 4, 2, 0, 0, 0, 0, E}, {'U', 'L', 'N', 'N', 4, 3, 4, 4, 2, 0, 0, 0, 0, E},
+        {'L', 'X', 'N', 'N', 4, 3, 4, 4, 2, 0, 0, 0, 0, E}, {'r', 'n', 'T', 'N', 4, 3, 4, 4, 2, 0, 0, 0, 0, E},
+        {'L', 'L', 'X', 'N', 4, 3, 4, 4, 2, 0, 0, 0, 0, E}, {'R', 'U', 'u', 'N', 4, 3, 4, 4, 2, 0, 0, 0, 0, E},
+        {'L', 'L', 'N', 'X', 4, 3, 4, 4, 2, 0, 0, 0, 0, E}, {'l', 'u', 'c', 'c', 4, 3, 4, 4, 2, 0, 0, 0, 0, E},
+        {'L', 'L', 'N', 'N', -1, 3, 4, 4, 2, 0, 0, 0, 0, E}, {'R', 'L', 'N', 'N', 4, -1, 4, 4, 2, 0, 0, 0, 0, E},
+        {'L', 'U', 'T', 'N', 33, 3, 33, 33, 2, 0, 0, 0, 0, E}, {'R', 'L', 'C', 'U', 3, 33, 33, 3, 2, 0, 0, 0, 0, E},
+        {'L', 'L', 'N', 'N', 5, 3, 4, 5, 2, 0, 0, 0, 0, E}, {'R', 'U', 'N', 'N', 3, 5, 4, 3, 2, 0, 0, 0, 0, E},
+        {'L', 'L', 'N', 'N', 5, 3, 5, 4, 2, 0, 0, 0, 0, E}, {'R', 'L', 'T', 'N', 5, 3, 5, 4, 2, 0, 0, 0, 0, E},
+        {'L', 'L', 'N', 'N', 4, 3, 4, 4, -1, 0, 0, 0, 0, E}, {'L', 'L', 'N', 'N', 4, 3, 4, 4, 2, -1, 0, 0, 0, E},
+        {'R', 'U', 'N', 'N', 4, 3, 4, 4, 2, 0, -1, 0, 0, E}, {'L', 'L', 'N', 'N', 4, 3, 4, 4, 2, 0, 0, 1, 0, E},
+        {'R', 'L', 'N', 'N', 4, 3, 4, 4, 2, 0, 0, 0, 1, E},
+        {'L', 'L', 'N', 'N', 4, 3, 4, 4, 0, 0, 0, 0, 0, OK}, {'R', 'U', 'T', 'U', 4, 3, 4, 4, 0, 0, 0, 1, 1, OK},
+        {'L', 'L', 'N', 'N', 0, 3, 1, 1, 2, 0, 0, 0, 0, OK}, {'R', 'L', 'C', 'N', 0, 3, 3, 1, 2, 0, 0, 1, 1, OK},
+        {'L', 'U', 'T', 'N', 4, 0, 4, 4, 2, 0, 0, 0, 0, OK}, {'R', 'U', 'N', 'U', 4, 0, 1, 4, 2, 0, 0, 1, 1, OK}};
+    for (auto &c : cases) {
+        ++tests;
+        std::vector<T> a(40 * 40, nanv<T>()), bb(40 * 40, nanv<T>());
+        emu_launches.clear();
+        const T alpha = Tr<T>::mk(1, 0);
+        const cudaError_t e = call_trxm(solve, c.s, c.u, c.t, c.d, c.m, c.n, alpha, nullptr, c.nullA ? nullptr : a.data(),
+                                        c.lda, 40, c.oA, nullptr, c.nullB ? nullptr : bb.data(), c.ldb, 40, c.oB, c.batch);
+        bool ok = e == c.want && emu_launches.empty();
+        for (auto &v : a) if (!isnanv(v)) ok = false;
+        for (auto &v : bb) if (!isnanv(v)) ok = false;
+        if (!ok) {
+            ++fails;
+            fprintf(stderr, "FAIL b%s<%zu> arguments %c%c%c%c m=%ld n=%ld lda=%ld ldb=%ld batch=%ld offA=%ld offB=%ld null %d%d: %d want %d, %zu launches\n",
+                    solve ? "trsm" : "trmm", sizeof(T), c.s, c.u, c.t, c.d, (long)c.m, (long)c.n, (long)c.lda, (long)c.ldb,
+                    (long)c.batch, (long)c.oA, (long)c.oB, c.nullA, c.nullB, (int)e, (int)c.want, emu_launches.size());
+        }
+    }
+}
+
+/* sweep: every k = 1..32 with every side, uplo, transa, diag, batch 1 and 7 (the other
+ * dimension 1..40, 1 in 6 from 128 to 300); then cnt random cases (k biased to the edges of
+ * the 8/16/32 instances, batches up to 50, a quarter of them 50 where the vectors are few);
+ * then the argument checks */
+template <typename T> void run_trxm(int solve, int cnt, bool sweep)
+{
+    const char sides[] = "LR", uplos[] = "LU", tas[] = "NTC", diags[] = "NU";
+    auto lc = [](char c) { return irand(0, 3) ? c : (char)(c + ('a' - 'A')); };
+    auto other = [&]() -> int64_t {
+        static const int big[] = {128, 129, 130, 200, 256, 257};
+        const int r = irand(0, 11);
+        return r == 0 ? big[irand(0, 5)] : r == 1 ? irand(131, 300) : irand(1, 40);
+    };
+    auto akind = [&]() { return irand(0, 7) == 0 ? 0 : irand(1, 2); };
+    if (sweep)
+        for (int k = 1; k <= 32; ++k)
+            for (int s = 0; s < 2; ++s)
+                for (int u = 0; u < 2; ++u)
+                    for (int t = 0; t < 3; ++t)
+                        for (int d = 0; d < 2; ++d)
+                            for (int64_t batch : {1, 7}) {
+                                const int64_t nv = other();
+                                test_trxm<T>(solve, lc(sides[s]), lc(uplos[u]), lc(tas[t]), lc(diags[d]), s ? nv : k,
+                                             s ? k : nv, batch, akind());
+                            }
+    static const int edges[] = {1, 2, 7, 8, 9, 15, 16, 17, 24, 31, 32};
+    for (int c = 0; c < cnt; ++c) {
+        const int k = irand(0, 1) ? irand(1, 32) : edges[irand(0, 10)];
+        const int64_t nv = irand(0, 4) ? irand(1, 40) : other();
+        const int64_t batch = nv > 64 ? irand(1, 7) : c % 4 == 0 ? 50 : irand(1, 50);
+        const int s = irand(0, 1);
+        test_trxm<T>(solve, lc(sides[s]), lc(uplos[irand(0, 1)]), lc(tas[irand(0, 2)]), lc(diags[irand(0, 1)]),
+                     s ? nv : k, s ? k : nv, batch, akind());
+    }
+    run_trxm_args<T>(solve);
+}
+
+/* kblasf_cuda_offset_pointers: out[b] == (char *)in[b] + off for b < batch (batches past a
+ * block of 256, offsets of either sign), the entries after the batch untouched, one launch;
+ * then its argument checks */
+static void run_offptr(int cnt)
+{
+    std::vector<char> mem(1 << 16);
+    auto one = [&](int64_t batch, int64_t off) {
+        ++tests;
+        std::vector<void *> in(batch + 1), out(batch + 8, (void *)(uintptr_t)0x5A5A5A5A);
+        for (int64_t b = 0; b < batch; ++b) in[b] = mem.data() + irand(1 << 12, (1 << 16) - (1 << 12));
+        emu_launches.clear();
+        const cudaError_t e = kblasf_cuda_offset_pointers(0, in.data(), off, out.data(), batch);
+        bool ok = e == cudaSuccess && emu_launches.size() == 1;
+        for (int64_t b = 0; b < batch && ok; ++b) ok = out[b] == (void *)((char *)in[b] + off);
+        for (int64_t b = batch; b < batch + 8 && ok; ++b) ok = out[b] == (void *)(uintptr_t)0x5A5A5A5A;
+        if (!ok) { ++fails; fprintf(stderr, "FAIL offset_pointers batch=%ld off=%ld: %d\n", (long)batch, (long)off, (int)e); }
+    };
+    for (int64_t batch : {1, 2, 7, 255, 256, 257, 600}) one(batch, irand(-4000, 4000));
+    one(5, 0);
+    for (int c = 0; c < cnt; ++c) one(irand(1, 1000), irand(0, 3) ? irand(-4000, 4000) : irand(0, 1) ? 8 : -16);
+    struct { int64_t batch; int nin, nout; cudaError_t want; } bad[] = {
+        {-1, 0, 0, cudaErrorInvalidValue}, {3, 1, 0, cudaErrorInvalidValue}, {3, 0, 1, cudaErrorInvalidValue},
+        {0, 0, 0, cudaSuccess}, {0, 1, 1, cudaSuccess}};
+    for (auto &c : bad) {
+        ++tests;
+        void *in[4] = {mem.data(), mem.data(), mem.data(), mem.data()}, *out[4] = {nullptr, nullptr, nullptr, nullptr};
+        emu_launches.clear();
+        const cudaError_t e = kblasf_cuda_offset_pointers(0, c.nin ? nullptr : in, 8, c.nout ? nullptr : out, c.batch);
+        bool ok = e == c.want && emu_launches.empty();
+        for (void *p : out) if (p) ok = false;
+        if (!ok) { ++fails; fprintf(stderr, "FAIL offset_pointers arguments batch=%ld null %d%d: %d\n", (long)c.batch, c.nin, c.nout, (int)e); }
+    }
+}
+
 int main(int argc, char **argv)
 {
     int cnt = argc > 2 ? atoi(argv[2]) : 20;
@@ -1414,6 +1740,16 @@ int main(int argc, char **argv)
         {"cbposv", run_batch<cuFloatComplex>, BOp::posv}, {"zbposv", run_batch<cuDoubleComplex>, BOp::posv}};
     for (auto &t : bt)
         if (want(t.w)) t.f(t.op, cnt);
+    {   /* batched TRSM/TRMM, k <= 32 ("all": the random cases only, no sweep) */
+        const struct { const char *w; void (*f)(int, int, bool); int solve; } tx[] = {
+            {"sbtrsm", run_trxm<float>, 1}, {"dbtrsm", run_trxm<double>, 1},
+            {"cbtrsm", run_trxm<cuFloatComplex>, 1}, {"zbtrsm", run_trxm<cuDoubleComplex>, 1},
+            {"sbtrmm", run_trxm<float>, 0}, {"dbtrmm", run_trxm<double>, 0},
+            {"cbtrmm", run_trxm<cuFloatComplex>, 0}, {"zbtrmm", run_trxm<cuDoubleComplex>, 0}};
+        for (auto &t : tx)
+            if (want(t.w)) t.f(t.solve, cnt, which != "all");
+        if (want("offptr")) run_offptr(cnt);
+    }
     {   /* the _block kernels: spotrf_block .. zposv_block ("all": dpotrf_block up to n = 40) */
         static const char *ty[] = {"s", "d", "c", "z"}, *ops[] = {"potrf", "potrs", "posv"};
         for (int o = 0; o < 3; ++o)
