@@ -121,6 +121,24 @@ def batch_routines():
                 out.append((f'kblasf_{p}{name}{suffix}', p, args, False))
     return out
 
+def batch_trxm_routines():
+    """The batched TRSM and TRMM: device forms only, like the batched Cholesky routines;
+    alpha is a host scalar."""
+    out = []
+    for p in 'sdcz':
+        for op in ('trsm', 'trmm'):
+            for strided in (False, True):
+                args = [('side', 'o'), ('uplo', 'o'), ('transa', 'o'), ('diag', 'o'),
+                        ('m', 'i'), ('n', 'i'), ('alpha', 's')]
+                args += [('A', 'p') if strided else ('A_array', 'p'), ('lda', 'i')]
+                args += [('strideA', 'i')] if strided else []
+                args += [('B', 'p') if strided else ('B_array', 'p'), ('ldb', 'i')]
+                args += [('strideB', 'i')] if strided else []
+                args += [('batch', 'i')]
+                suffix = '_batch_strided' if strided else '_batch'
+                out.append((f'kblasf_{p}{op}{suffix}', p, args, False))
+    return out
+
 def dev_decl(arg, p, public):
     """Declaration of a device-form argument: in the bind(C) interface (public False) or
     in the module function users call (public True)."""
@@ -205,7 +223,7 @@ def host_interface(name, p, args):
 def main():
     ifaces, bodies, hosts = [], [], []
     for entry in (mv_routines() + trxm_routines() + chol_routines() + reduction_routines()
-                  + batch_routines()):
+                  + batch_routines() + batch_trxm_routines()):
         name, p, args, has_host = entry[:4]
         i, b = device_routine(name, p, args, has_host)
         ifaces += i + ['']

@@ -14,9 +14,10 @@
 ! on host arrays, exactly like CALL DPOTRF, and its device form takes the suffix _dev:
 ! st = kblasf_dpotrf_dev(h, 'L', n, dA, ldda, info). This covers TRMM, TRSM (DTRMM's
 ! arguments), POTRF, POTRS, POTRI, TRTRI, LAUUM and POSV, in S, D, C and Z. Routines
-! without a host form (GEMV, SYMV, HEMV and their _offset variants, and the batched
-! Cholesky routines kblasf_dpotrf_batch, kblasf_dposv_batch_strided, ..., whose arrays of
-! pointers and info_array are device memory too) keep the plain name for the device form.
+! without a host form (GEMV, SYMV, HEMV and their _offset variants, the batched Cholesky
+! routines kblasf_dpotrf_batch, kblasf_dposv_batch_strided, ..., whose arrays of pointers
+! and info_array are device memory too, and the batched TRSM and TRMM kblasf_dtrsm_batch,
+! kblasf_ztrmm_batch_strided, ...) keep the plain name for the device form.
 ! The host forms are external subroutines (no bind(C)), so they link to the F77 symbols
 ! kblasf_dpotrf_ ... with hidden character lengths, and a legacy code without the module
 ! can call them too. Their integers are integer(kblasf_int), which is the default integer

@@ -153,6 +153,9 @@ program test_fortran
   call test_dev_dposv_batch('L', 5, 2, 7, 4, 3)
   call test_dev_dposv_batch('U', 40, 1, 41, 3, 1)
   call test_dev_dposv_batch('L', 300, 3, 300, 2, 2)
+  call test_dev_dtrxm_batch('L', 'L', 'N', 'N', 5, 3, 7, 6, 4, 1.5_c_double)
+  call test_dev_dtrxm_batch('L', 'U', 'T', 'U', 40, 7, 41, 43, 3, -0.75_c_double)
+  call test_dev_dtrxm_batch('R', 'L', 'T', 'N', 9, 40, 42, 11, 2, 2.0_c_double)
 
   ! Legacy units (no module): the LAPACK names and the F77 symbols.
   call test_legacy_lapack(1)
@@ -1401,6 +1404,139 @@ contains
     call dev_free(dBd, 'posv_batch B')
     call dev_free(dInfo, 'posv_batch info')
   end subroutine test_dev_dposv_batch
+
+  ! kblasf_dtrsm_batch_strided and kblasf_dtrmm_batch_strided through the module on device
+  ! memory: batch triangles of order k (m for side 'L', n for 'R') in one buffer (stride
+  ! ldda*k, junk outside the triangle and on the diagonal for diag 'U'), batch m x n B in
+  ! another (stride lddb*n, junk in rows m+1:lddb); the residual of every member, A and the
+  ! padding rows untouched. Then kblasf_dtrsm_batch (arrays of pointers, built here from
+  ! the strided buffers' addresses and uploaded with kblasf_set_vector) on the same data,
+  ! and kblasf_dtrsm_batch with a NULL A_array: illegal argument 8, B untouched.
+  subroutine test_dev_dtrxm_batch(side, uplo, transa, diag, m, n, ldda_, lddb_, batch, alpha)
+    character, intent(in) :: side, uplo, transa, diag
+    integer, intent(in) :: m, n, ldda_, lddb_, batch
+    real(c_double), intent(in) :: alpha
+    real(c_double), allocatable, target :: Ah(:,:,:), Bh(:,:,:), Xh(:,:,:), A1(:,:,:), X1(:,:,:)
+    real(c_double), allocatable :: T(:,:), ref(:,:), bnd(:,:)
+    type(c_ptr), allocatable, target :: parr(:)
+    logical, allocatable :: mask(:,:)
+    type(c_ptr) :: dAd, dBd, dAarr, dBarr
+    integer(kblasf_int) :: km, kn, kk, kldda, klddb, kb
+    integer(c_intptr_t) :: a0, b0
+    integer(c_size_t) :: pes
+    integer(c_int) :: status
+    integer :: k, b, j, form
+    character(len=112) :: desc
+    character(len=32) :: fname
+
+    k = m
+    if (side == 'R') k = n
+    km = m; kn = n; kk = k; kldda = ldda_; klddb = lddb_; kb = batch
+    pes = c_sizeof(c_null_ptr)
+    allocate (Ah(ldda_, k, batch), Bh(lddb_, n, batch), Xh(lddb_, n, batch), &
+         A1(ldda_, k, batch), X1(lddb_, n, batch), parr(batch))
+    mask = tri_mask(uplo, diag, k, ldda_, k)
+    call random_number(Ah)
+    do b = 1, batch
+      Ah(:, :, b) = (2 * Ah(:, :, b) - 1) / k
+      do j = 1, k
+        Ah(j, j, b) = 1.5_c_double + Ah(j, j, b)
+      end do
+      where (.not. mask) Ah(:, :, b) = junk_d
+    end do
+    call random_number(Bh)
+    Bh = 2 * Bh - 1
+    Bh(m+1:, :, :) = junk_d
+    dAd = dev_alloc(int(ldda_, c_size_t) * int(k * batch, c_size_t) * es_d, 'trxm_batch A')
+    dBd = dev_alloc(int(lddb_, c_size_t) * int(n * batch, c_size_t) * es_d, 'trxm_batch B')
+    dAarr = dev_alloc(int(batch, c_size_t) * pes, 'trxm_batch A_array')
+    dBarr = dev_alloc(int(batch, c_size_t) * pes, 'trxm_batch B_array')
+    call put(c_loc(Ah), kldda, kk * kb, es_d, kldda, dAd, kldda, 'trxm_batch A')
+    ! the arrays of pointers: matrix b of the strided buffers
+    a0 = transfer(dAd, a0)
+    b0 = transfer(dBd, b0)
+    do b = 1, batch
+      parr(b) = transfer(a0 + int(b - 1, c_intptr_t) * ldda_ * k * int(es_d, c_intptr_t), &
+           c_null_ptr)
+    end do
+    call check_status(kblasf_set_vector(h, kb, pes, c_loc(parr), 1_kblasf_int, dAarr, &
+         1_kblasf_int), 'kblasf_set_vector trxm_batch A_array')
+    do b = 1, batch
+      parr(b) = transfer(b0 + int(b - 1, c_intptr_t) * lddb_ * n * int(es_d, c_intptr_t), &
+           c_null_ptr)
+    end do
+    call check_status(kblasf_set_vector(h, kb, pes, c_loc(parr), 1_kblasf_int, dBarr, &
+         1_kblasf_int), 'kblasf_set_vector trxm_batch B_array')
+
+    do form = 1, 3
+      select case (form)
+      case (1)
+        fname = 'kblasf_dtrsm_batch_strided'
+      case (2)
+        fname = 'kblasf_dtrmm_batch_strided'
+      case (3)
+        fname = 'kblasf_dtrsm_batch'
+      end select
+      write (desc, '(a,1x,4a1,a,i0,a,i0,a,i0,a,i0,a,i0)') trim(fname), side, uplo, transa, &
+           diag, ' m=', m, ' n=', n, ' lda=', ldda_, ' ldb=', lddb_, ' batch=', batch
+      call put(c_loc(Bh), klddb, kn * kb, es_d, klddb, dBd, klddb, 'trxm_batch B')
+      select case (form)
+      case (1)
+        status = kblasf_dtrsm_batch_strided(h, side, uplo, transa, diag, km, kn, alpha, dAd, &
+             kldda, kldda * kk, dBd, klddb, klddb * kn, kb)
+      case (2)
+        status = kblasf_dtrmm_batch_strided(h, side, uplo, transa, diag, km, kn, alpha, dAd, &
+             kldda, kldda * kk, dBd, klddb, klddb * kn, kb)
+      case default
+        status = kblasf_dtrsm_batch(h, side, uplo, transa, diag, km, kn, alpha, dAarr, &
+             kldda, dBarr, klddb, kb)
+      end select
+      call check_status(status, trim(desc))
+      call get(dBd, klddb, kn * kb, es_d, klddb, c_loc(Xh), klddb, 'trxm_batch B')
+      do b = 1, batch
+        T = tri_d(uplo, diag, Ah(:, :, b), k)
+        if (transa /= 'N') T = transpose(T)
+        if (form == 2) then
+          ! B := alpha op(T) B or alpha B op(T)
+          if (side == 'L') then
+            ref = abs(Xh(1:m, :, b) - alpha * matmul(T, Bh(1:m, :, b)))
+            bnd = abs(alpha) * matmul(abs(T), abs(Bh(1:m, :, b)))
+          else
+            ref = abs(Xh(1:m, :, b) - alpha * matmul(Bh(1:m, :, b), T))
+            bnd = abs(alpha) * matmul(abs(Bh(1:m, :, b)), abs(T))
+          end if
+        else
+          ! op(T) X = alpha B: the residual op(T) X - alpha B against |op(T)||X| + |alpha B|.
+          if (side == 'L') then
+            ref = abs(matmul(T, Xh(1:m, :, b)) - alpha * Bh(1:m, :, b))
+            bnd = matmul(abs(T), abs(Xh(1:m, :, b))) + abs(alpha * Bh(1:m, :, b))
+          else
+            ref = abs(matmul(Xh(1:m, :, b), T) - alpha * Bh(1:m, :, b))
+            bnd = matmul(abs(Xh(1:m, :, b)), abs(T)) + abs(alpha * Bh(1:m, :, b))
+          end if
+        end if
+        call check_resid(scaled_resid(reshape(ref, [m * n]), reshape(bnd, [m * n]), kk, &
+             epsilon(1.0_c_double)), trim(desc) // ' member ' // itoa(b))
+      end do
+      call check(all(Xh(m+1:, :, :) == junk_d), trim(desc) // ': wrote past m rows of B')
+    end do
+    call get(dAd, kldda, kk * kb, es_d, kldda, c_loc(A1), kldda, 'trxm_batch A')
+    call check(all(A1 == Ah), trim(fname) // ': modified A')
+
+    call reset_xerbla()
+    status = kblasf_dtrsm_batch(h, side, uplo, transa, diag, km, kn, alpha, c_null_ptr, &
+         kldda, dBarr, klddb, kb)
+    call check(status == KBLASF_STATUS_INVALID_VALUE .and. xerbla_calls == 1 .and. &
+         xerbla_info == 8 .and. trim(xerbla_name) == 'KBLASF_DTRSM_BATCH', &
+         'kblasf_dtrsm_batch with A_array NULL: status ' // itoa(int(status)) // &
+         ', XERBLA "' // trim(xerbla_name) // '" ' // itoa(xerbla_info))
+    call get(dBd, klddb, kn * kb, es_d, klddb, c_loc(X1), klddb, 'trxm_batch B')
+    call check(all(X1 == Xh), 'kblasf_dtrsm_batch with A_array NULL modified B')
+    call dev_free(dAd, 'trxm_batch A')
+    call dev_free(dBd, 'trxm_batch B')
+    call dev_free(dAarr, 'trxm_batch A_array')
+    call dev_free(dBarr, 'trxm_batch B_array')
+  end subroutine test_dev_dtrxm_batch
 
   ! The legacy units of test_fortran_lapack.f90 (no module): the LAPACK names and the
   ! F77 symbols, with kblasf_lapack_calls() around them.
