@@ -1,29 +1,46 @@
 /*
- * bench_batch — kblasf's batched Cholesky against cuSOLVER's batched routines, in one
- * process on the same data: a batch of 10240 matrices (BENCH_BATCH) of order n in
- * {8, 16, 32, 64, 128, 256} in double, and at n in {8, 32, 128} in single, single complex
- * and double complex; uplo 'L', lda = n.
+ * bench_batch — kblasf's batched Cholesky, TRSM and TRMM against the vendor's batched
+ * routines (cuSOLVER, cuBLAS), in one process on the same data: a batch of 10240 matrices
+ * (BENCH_BATCH) of order n in {8, 16, 32, 64, 128, 256} in double, and at n in {8, 32, 128}
+ * in single, single complex and double complex; uplo 'L', lda = n.
  *   POTRF  kblasf_?potrf_batch (arrays of pointers, cuSOLVER's interface) and
  *          kblasf_?potrf_batch_strided against cusolverDn?potrfBatched;
  *   POTRS  one right-hand side (cuSOLVER's potrsBatched takes only nrhs = 1), on the same
  *          factors: kblasf_?potrs_batch and _strided against cusolverDn?potrsBatched;
- *   CPU    (double) the system LAPACK's dpotrf_ / dpotrs_ (dlopen'ed: this process's
- *          LAPACK names are kblasf's) once per matrix, one call after the other, timed on
- *          as many matrices as take about a second and scaled to the batch.
+ *   TRSM   side L, uplo L, trans N, diag N, B square (m = n, ldb = n), alpha 1.5 (1.5 - 0.5i
+ *          in complex): kblasf_?trsm_batch and _strided against cublas?trsmBatched (arrays
+ *          of pointers: cuBLAS has no strided TRSM) on the same triangles and B;
+ *   TRMM   the same shapes: kblasf_?trmm_batch and _strided. cuBLAS has no batched TRMM:
+ *          the vendor time is cublas?gemmBatched C = alpha A B on the same arrays of
+ *          pointers (the full A, C apart from B: twice TRMM's flops), a time reference only;
+ *          the results are checked against cublas?trmm called once per matrix on the first
+ *          208 matrices of the batch (every distinct pair of A and B, see below);
+ *   CPU    (double) the system LAPACK's dpotrf_ / dpotrs_ and the BLAS's dtrsm_ / dtrmm_
+ *          (dlopen'ed: this process's LAPACK names are kblasf's) once per matrix, one call
+ *          after the other, timed on as many matrices as take about a second (TRSM, TRMM: a
+ *          quarter of one) at 2 GFLOP/s and scaled to the batch.
  * Every input is restored from a pristine device copy before each call and only the call
  * is timed (bench.h's time_calls: CUDA events, median after warm-up). Columns: ms per
- * batch, GFLOP/s (n^3/3 per matrix for POTRF, 2 n^2 for POTRS, four times that in
- * complex), kblasf over cuSOLVER (time ratio: > 1 means kblasf is faster), and the
- * fraction of the bandwidth bound: the bytes a batch must move (POTRF reads and writes
- * each triangle, POTRS reads the triangle and reads and writes b) over the device copy
- * bandwidth measured in the same run. Results are compared with cuSOLVER's (largest
- * difference over the largest element; every info must be 0). A "# summary" section with
- * the goals (doc/batch.md) comes last.
+ * batch, GFLOP/s (n^3/3 per matrix for POTRF, 2 n^2 for POTRS, n^3 for TRSM and TRMM in
+ * every column, the GEMM baseline's too; four times that in complex), kblasf over the
+ * vendor (time ratio: > 1 means kblasf is faster), and the fraction of the bandwidth
+ * bound: the bytes a batch must move (POTRF reads and writes each triangle, POTRS reads
+ * the triangle and reads and writes b, TRSM and TRMM read the triangle, n (n+1)/2
+ * elements, and read and write B) over the device copy bandwidth measured in the same
+ * run. Results are compared with the vendor's (largest difference over the largest
+ * element; every info must be 0). A "# summary" section with the goals (doc/batch.md)
+ * comes last.
  *
- * usage: bench_batch [quick]      (quick: batch 1024, n in {8, 32, 128}, no CPU loop)
+ * usage: bench_batch [quick] [ops=LIST]
+ *   quick: batch 1024, n in {8, 32, 128}, no CPU loop;
+ *   ops=LIST or BENCH_OPS=LIST (the argument wins): which operations to run, a comma-
+ *   separated list of potrf, potrs, trsm, trmm (or all, the default; other names are
+ *   skipped, as bench_lapack does with BENCH_OPS); e.g. BENCH_OPS=trsm,trmm bench/bench_batch
+ *   runs only the TRSM and TRMM rows.
  */
 #include <math.h>
 #include <string.h>
+#include <strings.h>
 #include <cuComplex.h>
 #include <cusolverDn.h>
 #include "kblasf.h"
@@ -44,6 +61,10 @@ static const size_t esize[] = {4, 8, 8, 16};
 static int is_double(int p) { return p == D || p == Z; }
 static int is_complex(int p) { return p == C || p == Z; }
 
+/* The operations (bits of ctx_t.ops, rows of res) */
+enum { OP_POTRF, OP_POTRS, OP_TRSM, OP_TRMM, NOPS };
+static const char *const opname[NOPS] = {"potrf", "potrs", "trsm", "trmm"};
+
 typedef struct {
     cudaStream_t stream;
     kblasf_handle_t h;
@@ -51,6 +72,7 @@ typedef struct {
     cublasHandle_t cb;
     double copy_bw;             /* GB/s, read + write */
     int batch, quick, bad;
+    int ops;                    /* bit 1 << OP_...: the operations to run */
     void *cpu;                  /* the dlopen'ed LAPACK, or NULL */
 } ctx_t;
 
@@ -381,27 +403,32 @@ static double cpu_loop(data_t *d, int potrs)
 /* ------------------------------------------------------------------ a row */
 
 typedef struct { double t[3], cpu, diff[2]; int have; } row_t;
-static row_t res[2][4][6]; /* [potrs][p][size index] */
+static row_t res[NOPS][4][6]; /* [OP_...][p][size index] */
 static const int orders[6] = {8, 16, 32, 64, 128, 256};
 
-static double flops(int potrs, int p, int n)
+/* Flops per matrix: n^3/3 (POTRF), 2 n^2 (POTRS, nrhs 1), n^3 (TRSM and TRMM, side L with
+ * m = n: n m^2), four times that in complex. */
+static double flops(int op, int p, int n)
 {
-    double f = potrs ? 2.0 * n * n : (double)n * n * n / 3;
+    double f = op == OP_POTRS ? 2.0 * n * n : op == OP_POTRF ? (double)n * n * n / 3
+                                                             : (double)n * n * n;
     return is_complex(p) ? 4 * f : f;
 }
 
 /* Bytes a batch must move at the least: the triangle read and written (POTRF), the
- * triangle read and b read and written (POTRS). */
-static double bound_bytes(int potrs, int p, int n, int batch)
+ * triangle read and b read and written (POTRS), the triangle read and the n x n B read
+ * and written (TRSM, TRMM). */
+static double bound_bytes(int op, int p, int n, int batch)
 {
     double tri = (double)n * (n + 1) / 2 * esize[p];
-    return (potrs ? tri + 2.0 * n * esize[p] : 2 * tri) * batch;
+    double rhs = op == OP_POTRS ? (double)n : op == OP_POTRF ? 0 : (double)n * n;
+    return (op == OP_POTRF ? 2 * tri : tri + 2 * rhs * esize[p]) * batch;
 }
 
-static void print_rate(const ctx_t *c, int potrs, int p, int n, double t)
+static void print_rate(const ctx_t *c, int op, int p, int n, double t)
 {
-    double bound = bound_bytes(potrs, p, n, c->batch) / (c->copy_bw * 1e9);
-    printf(" %9.4f %8.1f %5.0f%%", 1e3 * t, flops(potrs, p, n) * c->batch / t * 1e-9,
+    double bound = bound_bytes(op, p, n, c->batch) / (c->copy_bw * 1e9);
+    printf(" %9.4f %8.1f %5.0f%%", 1e3 * t, flops(op, p, n) * c->batch / t * 1e-9,
            100 * bound / t);
 }
 
@@ -411,7 +438,7 @@ static void run_row(ctx_t *c, int p, int k)
     size_t nb = (size_t)c->batch;
     data_t d;
 
-    if (!data_setup(c, &d, p, n))
+    if (!(c->ops & (1 << OP_POTRF | 1 << OP_POTRS)) || !data_setup(c, &d, p, n))
         return;
     for (potrs = 0; potrs < 2; potrs++) {
         row_t *r = &res[potrs][p][k];
@@ -419,6 +446,9 @@ static void run_row(ctx_t *c, int p, int k)
         void *out = potrs ? d.Bw : d.W, *keep = potrs ? d.Bk : d.K;
         size_t bytes = potrs ? nb * d.vec : nb * d.mat;
         int warm = 2, reps = c->quick ? 5 : 11;
+
+        if (!(c->ops & 1 << (potrs ? OP_POTRS : OP_POTRF)))
+            continue;
 
         for (who = OURS; who <= VENDOR; who++) {
             call_t a = {&d, potrs, who};
@@ -451,53 +481,377 @@ static void run_row(ctx_t *c, int p, int k)
     data_free(&d);
 }
 
+/* ------------------------------------------------------------------ TRSM and TRMM */
+
+/* One precision and order for TRSM and TRMM: side L, uplo L, trans N, diag N, m = n, lda =
+ * ldb = n, the matrices one after the other (stride n^2). */
+typedef struct {
+    ctx_t *c;
+    int p, n;
+    size_t mat;                 /* bytes of one n x n matrix */
+    void *A;                    /* the triangles (random above them, never read) */
+    void *Bp, *Bw, *Bk, *C;     /* pristine B, working B, kept result, GEMM's C / references */
+    void **Aarr, **Barr, **Carr; /* device arrays of pointers into A, Bw, C */
+} tdata_t;
+
+typedef struct { tdata_t *d; int op, who; } tcall_t;
+
+/* alpha (host memory): 1.5, or 1.5 - 0.5i; GEMM's beta 0 */
+static const float alpha_s[2] = {1.5f, -0.5f}, zero_s[2] = {0, 0};
+static const double alpha_d[2] = {1.5, -0.5}, zero_d[2] = {0, 0};
+
+/* B distinct matrices repeat with this period, A's with DISTINCT: 16 and 13 are coprime,
+ * so the first 16 * 13 matrices hold every distinct (A, B) pair of the batch. */
+enum { BDISTINCT = 13 };
+
+#define TRXM_OURS(P, T)                                                                   \
+    (a->op == OP_TRSM                                                                     \
+         ? kblasf_##P##trsm_batch(h, 'L', 'L', 'N', 'N', n, n, (const T *)al, (T *const *)Aa, \
+                                  n, (T *const *)Ba, n, nb)                               \
+         : kblasf_##P##trmm_batch(h, 'L', 'L', 'N', 'N', n, n, (const T *)al, (T *const *)Aa, \
+                                  n, (T *const *)Ba, n, nb))
+#define TRXM_STRIDED(P, T)                                                                \
+    (a->op == OP_TRSM                                                                     \
+         ? kblasf_##P##trsm_batch_strided(h, 'L', 'L', 'N', 'N', n, n, (const T *)al,     \
+                                          (const T *)A, n, s, (T *)B, n, s, nb)           \
+         : kblasf_##P##trmm_batch_strided(h, 'L', 'L', 'N', 'N', n, n, (const T *)al,     \
+                                          (const T *)A, n, s, (T *)B, n, s, nb))
+/* cuBLAS: TRSM in place on B; "TRMM" as GEMM C = alpha A B (beta 0) */
+#define TRXM_VENDOR(P, T)                                                                 \
+    (a->op == OP_TRSM                                                                     \
+         ? cublas##P##trsmBatched(cb, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER,           \
+                                  CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, n, n, (const T *)al, \
+                                  (const T *const *)Aa, n, (T *const *)Ba, n, nb)         \
+         : cublas##P##gemmBatched(cb, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, (const T *)al,   \
+                                  (const T *const *)Aa, n, (const T *const *)Ba, n,       \
+                                  (const T *)zero, (T *const *)Ca, n, nb))
+
+static void call_trxm(void *arg)
+{
+    tcall_t *a = arg;
+    tdata_t *d = a->d;
+    ctx_t *c = d->c;
+    kblasf_handle_t h = c->h;
+    cublasHandle_t cb = c->cb;
+    int n = d->n, nb = c->batch;
+    kblasf_int s = (kblasf_int)n * n;
+    const void *al = is_double(d->p) ? (const void *)alpha_d : (const void *)alpha_s;
+    const void *zero = is_double(d->p) ? (const void *)zero_d : (const void *)zero_s;
+    void *A = d->A, *B = d->Bw, **Aa = d->Aarr, **Ba = d->Barr, **Ca = d->Carr;
+
+    if (a->who == OURS) {
+        switch (d->p) {
+        case S: CHECK_KB(TRXM_OURS(s, float)); break;
+        case D: CHECK_KB(TRXM_OURS(d, double)); break;
+        case C: CHECK_KB(TRXM_OURS(c, kblasf_complex_float)); break;
+        default: CHECK_KB(TRXM_OURS(z, kblasf_complex_double));
+        }
+    } else if (a->who == OURS_STRIDED) {
+        switch (d->p) {
+        case S: CHECK_KB(TRXM_STRIDED(s, float)); break;
+        case D: CHECK_KB(TRXM_STRIDED(d, double)); break;
+        case C: CHECK_KB(TRXM_STRIDED(c, kblasf_complex_float)); break;
+        default: CHECK_KB(TRXM_STRIDED(z, kblasf_complex_double));
+        }
+    } else {
+        switch (d->p) {
+        case S: CHECK_CB(TRXM_VENDOR(S, float)); break;
+        case D: CHECK_CB(TRXM_VENDOR(D, double)); break;
+        case C: CHECK_CB(TRXM_VENDOR(C, cuComplex)); break;
+        default: CHECK_CB(TRXM_VENDOR(Z, cuDoubleComplex));
+        }
+    }
+}
+
+/* The reference for TRMM: cublas?trmm (out of place: C := alpha A Bp), one call per
+ * matrix, on the first `count` matrices. */
+static void trmm_reference(tdata_t *d, int count)
+{
+    cublasHandle_t cb = d->c->cb;
+    const cublasSideMode_t L = CUBLAS_SIDE_LEFT;
+    const cublasFillMode_t lo = CUBLAS_FILL_MODE_LOWER;
+    const cublasOperation_t N = CUBLAS_OP_N;
+    const cublasDiagType_t nu = CUBLAS_DIAG_NON_UNIT;
+    int n = d->n, b;
+
+    for (b = 0; b < count; b++) {
+        size_t off = (size_t)b * d->mat;
+        const void *A = (const char *)d->A + off, *B = (const char *)d->Bp + off;
+        void *X = (char *)d->C + off;
+        switch (d->p) {
+        case S: CHECK_CB(cublasStrmm(cb, L, lo, N, nu, n, n, alpha_s, A, n, B, n, X, n)); break;
+        case D: CHECK_CB(cublasDtrmm(cb, L, lo, N, nu, n, n, alpha_d, A, n, B, n, X, n)); break;
+        case C:
+            CHECK_CB(cublasCtrmm(cb, L, lo, N, nu, n, n, (const cuComplex *)alpha_s, A, n, B, n,
+                                 X, n));
+            break;
+        default:
+            CHECK_CB(cublasZtrmm(cb, L, lo, N, nu, n, n, (const cuDoubleComplex *)alpha_d, A, n,
+                                 B, n, X, n));
+        }
+    }
+}
+
+static void tdata_free(tdata_t *d)
+{
+    void *p[] = {d->A, d->Bp, d->Bw, d->Bk, d->C, d->Aarr, d->Barr, d->Carr};
+    size_t i;
+
+    CHECK_CUDA(cudaStreamSynchronize(d->c->stream));
+    for (i = 0; i < sizeof p / sizeof p[0]; i++)
+        if (p[i])
+            CHECK_CUDA(cudaFree(p[i]));
+    memset(d, 0, sizeof *d);
+}
+
+/* Allocates and fills: A = DISTINCT random lower triangles repeated over the batch
+ * (diagonally dominant: off-diagonal entries in [-1, 1), in both parts in complex, the
+ * diagonal 1.5 n + 1 + [0, 1); the strict upper triangle random too, never read), Bp =
+ * BDISTINCT random B (entries in [-1, 1)) repeated. Returns 0, having said so, when device
+ * memory is short. */
+static int tdata_setup(ctx_t *c, tdata_t *d, int p, int n)
+{
+    size_t fr, tot, nb = (size_t)c->batch, i, elems = (size_t)n * n;
+    void *hA, *hB;
+    int k;
+
+    memset(d, 0, sizeof *d);
+    d->c = c;
+    d->p = p;
+    d->n = n;
+    d->mat = elems * esize[p];
+    CHECK_CUDA(cudaMemGetInfo(&fr, &tot));
+    if (fr < 5 * nb * d->mat + ((size_t)1 << 30)) {
+        printf("# %c TRSM/TRMM n=%d skipped: needs %.1f GiB of device memory, %.1f GiB free\n",
+               pname[p], n, 5.0 * nb * d->mat / 1073741824.0, fr / 1073741824.0);
+        return 0;
+    }
+    d->A = dmalloc(nb * d->mat);
+    d->Bp = dmalloc(nb * d->mat);
+    d->Bw = dmalloc(nb * d->mat);
+    d->Bk = dmalloc(nb * d->mat);
+    d->C = dmalloc(nb * d->mat);
+    if (!d->A || !d->Bp || !d->Bw || !d->Bk || !d->C) {
+        printf("# %c TRSM/TRMM n=%d skipped: device allocation failed\n", pname[p], n);
+        tdata_free(d);
+        return 0;
+    }
+    hA = malloc(DISTINCT * d->mat);
+    hB = malloc(BDISTINCT * d->mat);
+    if (!hA || !hB) {
+        fprintf(stderr, "out of host memory\n");
+        exit(1);
+    }
+    for (k = 0; k < DISTINCT; k++)
+        for (i = 0; i < elems; i++) {
+            if (i % n == i / n)
+                put_elem(hA, p, k * elems + i, 1.5 * n + 1 + urand(), is_complex(p) ? urand() : 0);
+            else
+                put_elem(hA, p, k * elems + i, 2 * urand() - 1, is_complex(p) ? 2 * urand() - 1 : 0);
+        }
+    for (i = 0; i < BDISTINCT * elems; i++)
+        put_elem(hB, p, i, 2 * urand() - 1, is_complex(p) ? 2 * urand() - 1 : 0);
+    replicate(d->A, hA, d->mat, DISTINCT, c->batch);
+    replicate(d->Bp, hB, d->mat, BDISTINCT, c->batch);
+    free(hA);
+    free(hB);
+    d->Aarr = slots(d->A, d->mat, c->batch);
+    d->Barr = slots(d->Bw, d->mat, c->batch);
+    d->Carr = slots(d->C, d->mat, c->batch);
+    return 1;
+}
+
+typedef void (*trxm_fn)(const char *, const char *, const char *, const char *, const int *,
+                        const int *, const double *, const double *, const int *, double *,
+                        const int *, size_t, size_t, size_t, size_t);
+
+/* Seconds per batch of the CPU BLAS's DTRSM (op OP_TRSM) or DTRMM, one matrix after the
+ * other on the first `cnt` matrices of the batch (a quarter of a second's worth at 2
+ * GFLOP/s: twelve such loops stay cheap), scaled to the batch; median of 3 after a
+ * warm-up. < 0 when no CPU BLAS. */
+static double cpu_trxm_loop(tdata_t *d, int op)
+{
+    ctx_t *c = d->c;
+    trxm_fn f = c->cpu ? (trxm_fn)dlsym(c->cpu, op == OP_TRSM ? "dtrsm_" : "dtrmm_") : NULL;
+    int n = d->n, cnt, rep, b;
+    double per = (double)n * n * n, t[4];
+    double *A, *B, *B0;
+
+    if (!f)
+        return -1;
+    cnt = (int)fmin((double)c->batch, fmax(16.0, 5e8 / per));
+    A = malloc((size_t)cnt * d->mat);
+    B0 = malloc((size_t)cnt * d->mat);
+    B = malloc((size_t)cnt * d->mat);
+    if (!A || !B || !B0) {
+        fprintf(stderr, "out of host memory\n");
+        exit(1);
+    }
+    CHECK_CUDA(cudaMemcpy(A, d->A, (size_t)cnt * d->mat, cudaMemcpyDeviceToHost));
+    CHECK_CUDA(cudaMemcpy(B0, d->Bp, (size_t)cnt * d->mat, cudaMemcpyDeviceToHost));
+    for (rep = 0; rep < 4; rep++) {
+        double t0;
+        memcpy(B, B0, (size_t)cnt * d->mat);
+        t0 = bench_now();
+        for (b = 0; b < cnt; b++)
+            f("L", "L", "N", "N", &n, &n, alpha_d, A + (size_t)b * n * n, &n,
+              B + (size_t)b * n * n, &n, 1, 1, 1, 1);
+        t[rep] = (bench_now() - t0) / cnt * c->batch;
+    }
+    free(A);
+    free(B);
+    free(B0);
+    qsort(t + 1, 3, sizeof t[0], cmp_double);
+    return t[2];
+}
+
+/* TRSM then TRMM (those in c->ops) at precision p and order orders[k], on one data set. */
+static void run_trxm_row(ctx_t *c, int p, int k)
+{
+    int n = orders[k], op, who, nchk = c->batch < DISTINCT * BDISTINCT ? c->batch
+                                                                      : DISTINCT * BDISTINCT;
+    size_t nb = (size_t)c->batch;
+    double tol = is_double(p) ? 1e-10 : 1e-4;
+    tdata_t d;
+
+    if (!(c->ops & (1 << OP_TRSM | 1 << OP_TRMM)) || !tdata_setup(c, &d, p, n))
+        return;
+    for (op = OP_TRSM; op <= OP_TRMM; op++) {
+        row_t *r = &res[op][p][k];
+        restore_t rs = {d.Bw, d.Bp, nb * d.mat};
+        size_t count = nb * d.mat / esize[p];
+
+        if (!(c->ops & 1 << op))
+            continue;
+        for (who = OURS; who <= VENDOR; who++) {
+            tcall_t a = {&d, op, who};
+            /* one call first (a warm-up too): fewer repetitions for slow calls, so that
+             * a slow vendor routine at n = 256 cannot stretch the run (POTRF's rows keep
+             * 2 + 11) */
+            double t1 = time_calls(c->stream, &rs, 1, call_trxm, &a, 0, 1);
+            int warm = t1 > 0.02 ? 0 : 1, reps = t1 > 0.05 ? 3 : t1 > 0.01 ? 5 : 11;
+            if (c->quick && reps > 5)
+                reps = 5;
+            r->t[who] = time_calls(c->stream, &rs, 1, call_trxm, &a, warm, reps);
+            if (who == OURS)
+                CHECK_CUDA(cudaMemcpyAsync(d.Bk, d.Bw, nb * d.mat, cudaMemcpyDeviceToDevice,
+                                           c->stream));
+            if (who == OURS_STRIDED) /* the strided result against the pointer form's */
+                r->diff[1] = rel_diff(c, p, d.Bw, d.Bk, count);
+        }
+        if (op == OP_TRSM) { /* against cublas?trsmBatched's */
+            r->diff[0] = rel_diff(c, p, d.Bk, d.Bw, count);
+        } else { /* against cublas?trmm's, matrix by matrix (GEMM's C is no TRMM) */
+            trmm_reference(&d, nchk);
+            r->diff[0] = rel_diff(c, p, d.Bk, d.C, (size_t)nchk * d.mat / esize[p]);
+        }
+        r->cpu = p == D && !c->quick ? cpu_trxm_loop(&d, op) : -1;
+        r->have = 1;
+        printf("%c%-5s %4d", pname[p], op == OP_TRSM ? "TRSM" : "TRMM", n);
+        for (who = OURS; who <= VENDOR; who++)
+            print_rate(c, op, p, n, r->t[who]);
+        printf("  %6.2fx", r->t[VENDOR] / r->t[OURS]);
+        if (r->cpu > 0)
+            printf(" %9.2f %8.1f", 1e3 * r->cpu, flops(op, p, n) * c->batch / r->cpu * 1e-9);
+        else
+            printf(" %9s %8s", "-", "-");
+        printf("  %8.1e %8.1e %s\n", r->diff[0], r->diff[1], /* NaN fails */
+               r->diff[0] < tol && r->diff[1] < tol ? "ok" : (c->bad++, "MISMATCH"));
+    }
+    tdata_free(&d);
+}
+
 /* ------------------------------------------------------------------ summary, main */
 
 static void summarize(const ctx_t *c)
 {
     /* issue 9's goals: kblasf over cuSOLVER at n = 8, 32, 128 (double), and n <= 32 at half
-     * the bandwidth bound or better */
-    static const struct { int potrs, k; double goal; } goals[] = {
-        {0, 0, 10}, {0, 2, 3}, {0, 4, 1.5}, {1, 0, 5}, {1, 2, 3}, {1, 4, 2}};
+     * the bandwidth bound or better; the same for TRSM against cublasDtrsmBatched (B
+     * square, side L). TRMM has no goal: its vendor time is GEMM's. */
+    static const struct { int op, k; double goal; } goals[] = {
+        {OP_POTRF, 0, 10}, {OP_POTRF, 2, 3}, {OP_POTRF, 4, 1.5}, {OP_POTRS, 0, 5},
+        {OP_POTRS, 2, 3}, {OP_POTRS, 4, 2}, {OP_TRSM, 0, 3}, {OP_TRSM, 2, 2},
+        {OP_TRSM, 4, 1.5}};
+    static const char *const label[NOPS] = {"POTRF", "POTRS nrhs=1", "TRSM (L, L, N, N; m = n)",
+                                            "TRMM"};
+    static const char *const vendor[NOPS] = {"cuSOLVER", "cuSOLVER", "cublasDtrsmBatched",
+                                             "cublasDgemmBatched"};
     size_t g;
-    int potrs, k;
+    int op, k;
 
     for (g = 0; g < sizeof goals / sizeof goals[0]; g++) {
-        const row_t *r = &res[goals[g].potrs][D][goals[g].k];
+        const row_t *r = &res[goals[g].op][D][goals[g].k];
         double q;
         if (!r->have)
             continue;
         q = r->t[VENDOR] / r->t[OURS];
-        sum_add("D%s n=%d: %.3f ms, cuSOLVER %.3f ms: %.2fx (goal %.1fx: %s)\n",
-                goals[g].potrs ? "POTRS nrhs=1" : "POTRF", orders[goals[g].k],
-                1e3 * r->t[OURS], 1e3 * r->t[VENDOR], q, goals[g].goal,
-                q >= goals[g].goal ? "met" : "NOT met");
+        sum_add("D%s n=%d: %.3f ms, %s %.3f ms: %.2fx (goal %.1fx: %s)\n",
+                label[goals[g].op], orders[goals[g].k], 1e3 * r->t[OURS], vendor[goals[g].op],
+                1e3 * r->t[VENDOR], q, goals[g].goal, q >= goals[g].goal ? "met" : "NOT met");
     }
-    for (potrs = 0; potrs < 2; potrs++)
+    for (op = OP_POTRF; op <= OP_TRSM; op++)
         for (k = 0; k <= 2; k++) {
-            const row_t *r = &res[potrs][D][k];
+            const row_t *r = &res[op][D][k];
             double frac;
             if (!r->have)
                 continue;
-            frac = bound_bytes(potrs, D, orders[k], c->batch) / (c->copy_bw * 1e9) / r->t[OURS];
+            frac = bound_bytes(op, D, orders[k], c->batch) / (c->copy_bw * 1e9) / r->t[OURS];
             sum_add("D%s n=%d: %.0f%% of the bandwidth bound (goal >= 50%%: %s)\n",
-                    potrs ? "POTRS" : "POTRF", orders[k], 100 * frac, frac >= 0.5 ? "met" : "NOT met");
+                    op == OP_POTRF ? "POTRF" : op == OP_POTRS ? "POTRS" : "TRSM", orders[k],
+                    100 * frac, frac >= 0.5 ? "met" : "NOT met");
         }
     sum_add("checks: %s\n", c->bad ? "SOME FAILED (see MISMATCH / info above)"
+                                   : c->ops & (1 << OP_TRSM | 1 << OP_TRMM)
+                                   ? "all results agree with the vendor's (cuSOLVER, cuBLAS), "
+                                     "all infos 0"
                                    : "all results agree with cuSOLVER's, all infos 0");
+}
+
+/* The operations named in a comma-separated list (potrf, potrs, trsm, trmm, all), as bits.
+ * Other names are skipped with a note, as bench_lapack skips the names it does not know:
+ * testing/gpu/run.sh may hand both benchmarks the same BENCH_OPS. */
+static int parse_ops(const char *list)
+{
+    char buf[256], *tok, *save = NULL;
+    int ops = 0, op;
+
+    snprintf(buf, sizeof buf, "%s", list);
+    for (tok = strtok_r(buf, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
+        if (!strcasecmp(tok, "all")) {
+            ops |= (1 << NOPS) - 1;
+            continue;
+        }
+        for (op = 0; op < NOPS && strcasecmp(tok, opname[op]); op++)
+            ;
+        if (op < NOPS)
+            ops |= 1 << op;
+        else
+            printf("# ops: \"%s\" skipped (bench_batch knows potrf, potrs, trsm, trmm, all)\n", tok);
+    }
+    return ops;
 }
 
 int main(int argc, char **argv)
 {
     ctx_t c;
     struct cudaDeviceProp prop;
-    const char *env = getenv("BENCH_BATCH"), *lib = "";
-    int p, k;
+    const char *env = getenv("BENCH_BATCH"), *lib = "", *ops = getenv("BENCH_OPS");
+    int p, k, i;
 
     memset(&c, 0, sizeof c);
-    c.quick = argc > 1 && !strcmp(argv[1], "quick");
+    for (i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "quick"))
+            c.quick = 1;
+        else if (!strncmp(argv[i], "ops=", 4))
+            ops = argv[i] + 4;
+        else {
+            fprintf(stderr, "usage: bench_batch [quick] [ops=potrf,potrs,trsm,trmm]\n");
+            return 1;
+        }
+    }
     c.batch = env && atoi(env) > 0 ? atoi(env) : c.quick ? 1024 : 10240;
     setvbuf(stdout, NULL, _IOLBF, 0);
+    c.ops = parse_ops(ops && *ops ? ops : "all");
     srand(20261124);
     CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
     bench_open(&c.stream, &c.h);
@@ -509,21 +863,50 @@ int main(int argc, char **argv)
         c.cpu = bench_cpu_lapack(&lib);
     c.copy_bw = bench_copy_bandwidth(c.stream);
 
-    printf("# %s, copy bandwidth %.0f GB/s, batch %d, uplo L, lda = n, %s; CPU loop: %s\n",
+    printf("# %s, copy bandwidth %.0f GB/s, batch %d, uplo L, lda = n, %s; CPU loop: %s; ops:",
            prop.name, c.copy_bw, c.batch, c.quick ? "quick" : "full",
            c.cpu ? lib : "not run");
-    printf("# per library: ms per batch, GFLOP/s (n^3/3 POTRF, 2n^2 POTRS, x4 complex), %% of "
-           "the bandwidth bound; ratio: cuSOLVER time / kblasf (pointer arrays) time;\n"
-           "# diff: max |kblasf - cuSOLVER| / max |cuSOLVER|, then strided vs pointer arrays\n");
-    printf("%-10s %-25s %-25s %-25s %7s %-18s %s\n", "op n", "kblasf (pointer arrays)",
-           "kblasf (strided)", "cuSOLVER", "ratio", "CPU LAPACK loop", "diff");
-    for (k = 0; k < 6; k++)
-        if (!c.quick || orders[k] == 8 || orders[k] == 32 || orders[k] == 128)
-            run_row(&c, D, k);
-    for (p = S; p <= Z; p++)
-        for (k = 0; k < 6 && p != D; k++)
-            if (orders[k] == 8 || orders[k] == 32 || orders[k] == 128)
-                run_row(&c, p, k);
+    for (i = 0; i < NOPS; i++)
+        if (c.ops & 1 << i)
+            printf(" %s", opname[i]);
+    printf("%s\n", c.ops ? "" : " none (BENCH_OPS / ops= names none of potrf, potrs, trsm, trmm)");
+    if (c.ops & (1 << OP_POTRF | 1 << OP_POTRS)) {
+        printf("# per library: ms per batch, GFLOP/s (n^3/3 POTRF, 2n^2 POTRS, x4 complex), %% of "
+               "the bandwidth bound; ratio: cuSOLVER time / kblasf (pointer arrays) time;\n"
+               "# diff: max |kblasf - cuSOLVER| / max |cuSOLVER|, then strided vs pointer arrays\n");
+        printf("%-10s %-25s %-25s %-25s %7s %-18s %s\n", "op n", "kblasf (pointer arrays)",
+               "kblasf (strided)", "cuSOLVER", "ratio", "CPU LAPACK loop", "diff");
+        for (k = 0; k < 6; k++)
+            if (!c.quick || orders[k] == 8 || orders[k] == 32 || orders[k] == 128)
+                run_row(&c, D, k);
+        for (p = S; p <= Z; p++)
+            for (k = 0; k < 6 && p != D; k++)
+                if (orders[k] == 8 || orders[k] == 32 || orders[k] == 128)
+                    run_row(&c, p, k);
+    }
+    if (c.ops & (1 << OP_TRSM | 1 << OP_TRMM)) {
+        printf("# TRSM, TRMM: side L, uplo L, trans N, diag N, m = n (B n x n), lda = ldb = n, "
+               "alpha 1.5 (1.5 - 0.5i complex); GFLOP/s: n^3 per matrix (x4 complex) in every "
+               "column;\n"
+               "# %% of the bandwidth bound: the triangle read, B read and written; ratio: "
+               "cuBLAS time / kblasf (pointer arrays) time;\n"
+               "# TRSM's cuBLAS: cublas?trsmBatched (pointer arrays). TRMM's cuBLAS: none batched, "
+               "so cublas?gemmBatched C = alpha A B (full A, separate C, 2n^3 flops) on the same "
+               "pointer arrays, time only;\n"
+               "# diff: max |kblasf - cuBLAS| / max |cuBLAS| (TRSM: cublas?trsmBatched's B; TRMM: "
+               "cublas?trmm per matrix on the first %d matrices, every distinct A, B pair), then "
+               "strided vs pointer arrays\n", c.batch < DISTINCT * BDISTINCT ? c.batch
+                                                                            : DISTINCT * BDISTINCT);
+        printf("%-10s %-25s %-25s %-25s %7s %-18s %s\n", "op n", "kblasf (pointer arrays)",
+               "kblasf (strided)", "cuBLAS (TRMM: GEMM)", "ratio", "CPU BLAS loop", "diff");
+        for (k = 0; k < 6; k++)
+            if (!c.quick || orders[k] == 8 || orders[k] == 32 || orders[k] == 128)
+                run_trxm_row(&c, D, k);
+        for (p = S; p <= Z; p++)
+            for (k = 0; k < 6 && p != D; k++)
+                if (orders[k] == 8 || orders[k] == 32 || orders[k] == 128)
+                    run_trxm_row(&c, p, k);
+    }
     summarize(&c);
 
     if (c.cpu)
