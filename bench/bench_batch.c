@@ -34,7 +34,7 @@
  * usage: bench_batch [quick] [ops=LIST]
  *   quick: batch 1024, n in {8, 32, 128}, no CPU loop;
  *   ops=LIST or BENCH_OPS=LIST (the argument wins): which operations to run, a comma-
- *   separated list of potrf, potrs, trsm, trmm (or all, the default; other names are
+ *   separated list of potrf, potrs, trsm, trmm, trtri (or all, the default; other names are
  *   skipped, as bench_lapack does with BENCH_OPS); e.g. BENCH_OPS=trsm,trmm bench/bench_batch
  *   runs only the TRSM and TRMM rows.
  */
@@ -62,8 +62,8 @@ static int is_double(int p) { return p == D || p == Z; }
 static int is_complex(int p) { return p == C || p == Z; }
 
 /* The operations (bits of ctx_t.ops, rows of res) */
-enum { OP_POTRF, OP_POTRS, OP_TRSM, OP_TRMM, NOPS };
-static const char *const opname[NOPS] = {"potrf", "potrs", "trsm", "trmm"};
+enum { OP_POTRF, OP_POTRS, OP_TRSM, OP_TRMM, OP_TRTRI, NOPS };
+static const char *const opname[NOPS] = {"potrf", "potrs", "trsm", "trmm", "trtri"};
 
 typedef struct {
     cudaStream_t stream;
@@ -406,23 +406,24 @@ typedef struct { double t[3], cpu, diff[2]; int have; } row_t;
 static row_t res[NOPS][4][6]; /* [OP_...][p][size index] */
 static const int orders[6] = {8, 16, 32, 64, 128, 256};
 
-/* Flops per matrix: n^3/3 (POTRF), 2 n^2 (POTRS, nrhs 1), n^3 (TRSM and TRMM, side L with
+/* Flops per matrix: n^3/3 (POTRF, TRTRI), 2 n^2 (POTRS, nrhs 1), n^3 (TRSM and TRMM, side L with
  * m = n: n m^2), four times that in complex. */
 static double flops(int op, int p, int n)
 {
-    double f = op == OP_POTRS ? 2.0 * n * n : op == OP_POTRF ? (double)n * n * n / 3
-                                                             : (double)n * n * n;
+    double f = op == OP_POTRS ? 2.0 * n * n : op == OP_POTRF || op == OP_TRTRI
+                                                  ? (double)n * n * n / 3
+                                                  : (double)n * n * n;
     return is_complex(p) ? 4 * f : f;
 }
 
-/* Bytes a batch must move at the least: the triangle read and written (POTRF), the
+/* Bytes a batch must move at the least: the triangle read and written (POTRF, TRTRI), the
  * triangle read and b read and written (POTRS), the triangle read and the n x n B read
  * and written (TRSM, TRMM). */
 static double bound_bytes(int op, int p, int n, int batch)
 {
     double tri = (double)n * (n + 1) / 2 * esize[p];
     double rhs = op == OP_POTRS ? (double)n : op == OP_POTRF ? 0 : (double)n * n;
-    return (op == OP_POTRF ? 2 * tri : tri + 2 * rhs * esize[p]) * batch;
+    return (op == OP_POTRF || op == OP_TRTRI ? 2 * tri : tri + 2 * rhs * esize[p]) * batch;
 }
 
 static void print_rate(const ctx_t *c, int op, int p, int n, double t)
@@ -761,6 +762,59 @@ static void run_trxm_row(ctx_t *c, int p, int k)
     tdata_free(&d);
 }
 
+/* TRTRI (no vendor batched TRTRI): ours on the triangles of A (lower, non-unit), in place
+ * on a copy restored before each call; the strided result against the pointer form's. */
+typedef struct { tdata_t *d; int who; } trcall_t;
+
+#define TRTRI_CALL(P, T)                                                                  \
+    (a->who == OURS ? kblasf_##P##trtri_batch(c->h, 'L', 'N', n, (T *const *)d->Barr, n, nb) \
+                    : kblasf_##P##trtri_batch_strided(c->h, 'L', 'N', n, (T *)d->Bw, n,   \
+                                                      (kblasf_int)n * n, nb))
+static void call_trtri(void *arg)
+{
+    trcall_t *a = arg;
+    tdata_t *d = a->d;
+    ctx_t *c = d->c;
+    int n = d->n, nb = c->batch;
+
+    switch (d->p) {
+    case S: CHECK_KB(TRTRI_CALL(s, float)); break;
+    case D: CHECK_KB(TRTRI_CALL(d, double)); break;
+    case C: CHECK_KB(TRTRI_CALL(c, kblasf_complex_float)); break;
+    default: CHECK_KB(TRTRI_CALL(z, kblasf_complex_double));
+    }
+}
+
+static void run_trtri_row(ctx_t *c, int p, int k)
+{
+    int n = orders[k], who;
+    size_t nb = (size_t)c->batch;
+    double tol = is_double(p) ? 1e-10 : 1e-4;
+    row_t *r = &res[OP_TRTRI][p][k];
+    tdata_t d;
+
+    if (!(c->ops & 1 << OP_TRTRI) || !tdata_setup(c, &d, p, n))
+        return;
+    restore_t rs = {d.Bw, d.A, nb * d.mat};
+    for (who = OURS; who <= OURS_STRIDED; who++) {
+        trcall_t a = {&d, who};
+        double t1 = time_calls(c->stream, &rs, 1, call_trtri, &a, 0, 1);
+        r->t[who] = time_calls(c->stream, &rs, 1, call_trtri, &a, t1 > 0.02 ? 0 : 1,
+                               t1 > 0.05 || c->quick ? 5 : 11);
+        if (who == OURS)
+            CHECK_CUDA(cudaMemcpyAsync(d.Bk, d.Bw, nb * d.mat, cudaMemcpyDeviceToDevice,
+                                       c->stream));
+    }
+    r->diff[1] = rel_diff(c, p, d.Bw, d.Bk, nb * d.mat / esize[p]);
+    r->have = 1;
+    printf("%c%-5s %4d", pname[p], "TRTRI", n);
+    for (who = OURS; who <= OURS_STRIDED; who++)
+        print_rate(c, OP_TRTRI, p, n, r->t[who]);
+    printf(" %25s %8s %9s %8s  %8s %8.1e %s\n", "-", "-", "-", "-", "-", r->diff[1],
+           r->diff[1] < tol ? "ok" : (c->bad++, "MISMATCH"));
+    tdata_free(&d);
+}
+
 /* ------------------------------------------------------------------ summary, main */
 
 static void summarize(const ctx_t *c)
@@ -789,15 +843,16 @@ static void summarize(const ctx_t *c)
                 label[goals[g].op], orders[goals[g].k], 1e3 * r->t[OURS], vendor[goals[g].op],
                 1e3 * r->t[VENDOR], q, goals[g].goal, q >= goals[g].goal ? "met" : "NOT met");
     }
-    for (op = OP_POTRF; op <= OP_TRSM; op++)
-        for (k = 0; k <= 2; k++) {
+    for (op = OP_POTRF; op <= OP_TRTRI; op++)
+        for (k = 0; k <= 2 && op != OP_TRMM; k++) {
             const row_t *r = &res[op][D][k];
             double frac;
             if (!r->have)
                 continue;
             frac = bound_bytes(op, D, orders[k], c->batch) / (c->copy_bw * 1e9) / r->t[OURS];
             sum_add("D%s n=%d: %.0f%% of the bandwidth bound (goal >= 50%%: %s)\n",
-                    op == OP_POTRF ? "POTRF" : op == OP_POTRS ? "POTRS" : "TRSM", orders[k],
+                    op == OP_POTRF ? "POTRF" : op == OP_POTRS ? "POTRS" : op == OP_TRSM ? "TRSM"
+                                                                             : "TRTRI", orders[k],
                     100 * frac, frac >= 0.5 ? "met" : "NOT met");
         }
     sum_add("checks: %s\n", c->bad ? "SOME FAILED (see MISMATCH / info above)"
@@ -826,7 +881,7 @@ static int parse_ops(const char *list)
         if (op < NOPS)
             ops |= 1 << op;
         else
-            printf("# ops: \"%s\" skipped (bench_batch knows potrf, potrs, trsm, trmm, all)\n", tok);
+            printf("# ops: \"%s\" skipped (bench_batch knows potrf, potrs, trsm, trmm, trtri, all)\n", tok);
     }
     return ops;
 }
@@ -906,6 +961,15 @@ int main(int argc, char **argv)
             for (k = 0; k < 6 && p != D; k++)
                 if (orders[k] == 8 || orders[k] == 32 || orders[k] == 128)
                     run_trxm_row(&c, p, k);
+    }
+    if (c.ops & 1 << OP_TRTRI) {
+        printf("\n# TRTRI: uplo L, diag N, in place, lda = n; no vendor batched TRTRI: ours only "
+               "(pointer arrays, strided), GFLOP/s n^3/3 per matrix, the bound the triangle "
+               "read and written; diff: strided vs pointer arrays\n");
+        for (p = S; p <= Z; p++)
+            for (k = 0; k < 6; k++)
+                if ((p == D && !c.quick) || orders[k] == 8 || orders[k] == 32 || orders[k] == 128)
+                    run_trtri_row(&c, p, k);
     }
     summarize(&c);
 

@@ -251,8 +251,8 @@ KBLASF_CUDA_BATCH_BLOCK(z, cuDoubleComplex)
  * Aarr[b] + offA when Aarr != NULL, else at A + b*strideA + offA (elements); the same for
  * B. Only A's uplo triangle (without the diagonal for diag 'U') and B's block are read,
  * only B's block written; alpha = 0 writes zeros and reads neither. Letters in either
- * case. cudaErrorInvalidValue: a bad letter, m or n < 0, k above the maximum, lda < k,
- * ldb < m, batch < 0, a negative offset, (something to do) A and Aarr or B and Barr both
+ * case. cudaErrorInvalidValue: a bad letter, m or n < 0, k above the maximum, lda < max(1, k),
+ * ldb < max(1, m), batch < 0, a negative offset, (something to do) A and Aarr or B and Barr both
  * NULL. batch, m or n 0 launches nothing. Asynchronous on the stream.
  * kblasf_cuda_offset_pointers: out[b] = (char *)in[b] + off_bytes for b < batch (device
  * arrays): the arrays of pointers to blocks that cuBLAS's batched GEMM takes. */
@@ -269,6 +269,25 @@ KBLASF_CUDA_BATCH_TRXM(z, cuDoubleComplex)
 #undef KBLASF_CUDA_BATCH_TRXM
 cudaError_t kblasf_cuda_offset_pointers(cudaStream_t s, const void *const *in, int64_t off_bytes,
                                         void **out, int64_t batch);
+
+/* ------------------------------------------------------ batched TRTRI, order n <= 32
+ * (cuda/trtri_diag.cu: the diagonal-block inversion's kernel, one thread block per matrix,
+ * in place). Inverts each n x n triangle: matrix b at Aarr[b] + offA when Aarr != NULL,
+ * else at A + b*strideA + offA (elements). Only the uplo triangle is read and written, its
+ * diagonal neither for diag 'U'; the other triangle is never touched. A zero on the
+ * diagonal gives Inf/NaN in that matrix (no error). Letters in either case.
+ * cudaErrorInvalidValue: bad letters, n < 0 or above KBLASF_CUDA_BATCH_TRTRI_MAX, lda < max(1, n),
+ * batch < 0, offA < 0, (n and batch > 0) A and Aarr both NULL. n or batch 0: nothing.
+ * Asynchronous on the stream. */
+#define KBLASF_CUDA_BATCH_TRTRI_MAX 32
+#define KBLASF_CUDA_BATCH_TRTRI(P, T)                                                     \
+cudaError_t kblasf_cuda_##P##trtri_batch(cudaStream_t s, char uplo, char diag, int64_t n, \
+        T *const *Aarr, T *A, int64_t lda, int64_t strideA, int64_t offA, int64_t batch);
+KBLASF_CUDA_BATCH_TRTRI(s, float)
+KBLASF_CUDA_BATCH_TRTRI(d, double)
+KBLASF_CUDA_BATCH_TRTRI(c, cuFloatComplex)
+KBLASF_CUDA_BATCH_TRTRI(z, cuDoubleComplex)
+#undef KBLASF_CUDA_BATCH_TRTRI
 
 #ifdef __cplusplus
 }

@@ -7,34 +7,38 @@
  * computes column t of the inverse by substitution against column t of the identity. All
  * threads walk the same rows and columns in the same order, so reads of the block are
  * broadcasts, and each thread reads and writes only its own column of the inverse: no
- * barrier inside the loops. */
+ * barrier inside the loops.
+ *
+ * The same block inversion is the batched TRTRI's leaf (kblasf_cuda_?trtri_batch): one
+ * thread block per matrix of order n <= 32, in place, writing only the stored triangle. */
 #include "kblasf_cuda.h"
-#include "cuda_scalar.cuh"
+#include "batch_common.cuh"
 
 namespace kblasf {
 namespace {
 
 constexpr int IB = 32; /* the largest block, and the threads of a thread block */
 
+/* The inverse of the s x s triangle at Ab (lda), s <= IB, one thread block of IB threads,
+ * written to Wb (ldw): the whole square, zeros in the other triangle and the diagonal
+ * explicit (whole), or only the stored triangle, the diagonal unless unit (in place, Wb ==
+ * Ab: everything is read before the first write; plain loads, ld_rw, as the data is
+ * written by the same kernel). */
 template <typename T>
-__global__ void __launch_bounds__(IB) trtri_diag_kernel(bool lower, bool unit, int64_t k, int bs,
-                                                        const T *A, int64_t lda, T *W, int64_t ldw)
+__device__ __forceinline__ void invert_block(bool lower, bool unit, int s, const T *Ab,
+                                             int64_t lda, T *Wb, int64_t ldw, bool whole)
 {
     __shared__ T sA[IB][IB + 1], sX[IB][IB + 1];
     __shared__ T dinv[IB];
     const int t = threadIdx.x;
-    const int64_t o = (int64_t)blockIdx.x * bs;
-    const int s = k - o < bs ? (int)(k - o) : bs;
-    const T *Ab = A + (o + o * lda);
-    T *Wb = W + (o + o * ldw);
     const T one = Sc<T>::one();
 
     /* row t of the block; a warp's loads run down a column. The other triangle and the
      * diagonal are never read (the caller may keep anything there). */
     for (int c = 0; c < s; ++c)
-        sA[t][c] = t < s && (lower ? t > c : t < c) ? Ab[t + c * lda] : Sc<T>::zero();
+        sA[t][c] = t < s && (lower ? t > c : t < c) ? ld_rw(Ab + t + c * lda) : Sc<T>::zero();
     if (t < s)
-        dinv[t] = unit ? one : Sc<T>::recip(Ab[t + t * lda]);
+        dinv[t] = unit ? one : Sc<T>::recip(ld_rw(Ab + t + t * lda));
     __syncthreads();
     if (t < s) {
         /* X(i,t) = (delta(i,t) - sum over the rows solved before i of A(i,j) X(j,t)) / A(i,i),
@@ -57,9 +61,31 @@ __global__ void __launch_bounds__(IB) trtri_diag_kernel(bool lower, bool unit, i
         }
     }
     __syncthreads();
-    if (t < s) /* row t of the inverse, zeros included; coalesced down each column */
+    if (t < s) /* row t of the inverse; coalesced down each column */
         for (int c = 0; c < s; ++c)
-            Wb[t + c * ldw] = sX[t][c];
+            if (whole || (t == c ? !unit : (lower ? t > c : t < c)))
+                Wb[t + c * ldw] = sX[t][c];
+}
+
+template <typename T>
+__global__ void __launch_bounds__(IB) trtri_diag_kernel(bool lower, bool unit, int64_t k, int bs,
+                                                        const T *A, int64_t lda, T *W, int64_t ldw)
+{
+    const int64_t o = (int64_t)blockIdx.x * bs;
+    const int s = k - o < bs ? (int)(k - o) : bs;
+
+    invert_block(lower, unit, s, A + (o + o * lda), lda, W + (o + o * ldw), ldw, true);
+}
+
+/* Batched TRTRI: one matrix (n <= IB) per thread block, in place. */
+template <typename T>
+__global__ void __launch_bounds__(IB) trtri_batch_kernel(bool lower, bool unit, int n,
+                                                         T *const *Aarr, T *A, int64_t lda,
+                                                         int64_t strideA, int64_t offA)
+{
+    T *Ab = mat(Aarr, A, strideA, blockIdx.x) + offA;
+
+    invert_block(lower, unit, n, Ab, lda, Ab, lda, false);
 }
 
 template <typename T>
@@ -76,8 +102,40 @@ cudaError_t trtri_diag_run(cudaStream_t stream, char uplo, char diag, int64_t k,
                   false, lower, unit, k, (int)bs, A, lda, W, ldw);
 }
 
+template <typename T>
+cudaError_t trtri_batch_run(cudaStream_t stream, char uplo, char diag, int64_t n,
+                            T *const *Aarr, T *A, int64_t lda, int64_t strideA, int64_t offA,
+                            int64_t batch)
+{
+    const bool lower = uplo == 'L' || uplo == 'l', unit = diag == 'U' || diag == 'u';
+
+    if ((!lower && uplo != 'U' && uplo != 'u') || (!unit && diag != 'N' && diag != 'n') ||
+        n < 0 || n > KBLASF_CUDA_BATCH_TRTRI_MAX || lda < (n > 1 ? n : 1) || batch < 0 ||
+        offA < 0 || batch > 0x7fffffff)
+        return cudaErrorInvalidValue;
+    if (n == 0 || batch == 0)
+        return cudaSuccess;
+    if (!A && !Aarr)
+        return cudaErrorInvalidValue;
+    return launch(trtri_batch_kernel<T>, dim3((unsigned)batch), dim3(IB), stream, false, lower,
+                  unit, (int)n, Aarr, A, lda, strideA, offA);
+}
+
 } // namespace
 } // namespace kblasf
+
+#define KBLASF_TRTRI_BATCH(P, T)                                                            \
+    extern "C" cudaError_t kblasf_cuda_##P##trtri_batch(cudaStream_t stream, char uplo,    \
+            char diag, int64_t n, T *const *Aarr, T *A, int64_t lda, int64_t strideA,       \
+            int64_t offA, int64_t batch)                                                    \
+    {                                                                                       \
+        return kblasf::trtri_batch_run<T>(stream, uplo, diag, n, Aarr, A, lda, strideA, offA, \
+                                          batch);                                           \
+    }
+KBLASF_TRTRI_BATCH(s, float)
+KBLASF_TRTRI_BATCH(d, double)
+KBLASF_TRTRI_BATCH(c, cuFloatComplex)
+KBLASF_TRTRI_BATCH(z, cuDoubleComplex)
 
 #define KBLASF_TRTRI_DIAG(P, T)                                                             \
     extern "C" cudaError_t kblasf_cuda_##P##trtri_diag(cudaStream_t stream, char uplo,     \

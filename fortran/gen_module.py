@@ -122,8 +122,8 @@ def batch_routines():
     return out
 
 def batch_trxm_routines():
-    """The batched TRSM and TRMM: device forms only, like the batched Cholesky routines;
-    alpha is a host scalar."""
+    """The batched TRSM and TRMM (alpha a host scalar) and TRTRI: device forms only, like
+    the batched Cholesky routines."""
     out = []
     for p in 'sdcz':
         for op in ('trsm', 'trmm'):
@@ -137,6 +137,13 @@ def batch_trxm_routines():
                 args += [('batch', 'i')]
                 suffix = '_batch_strided' if strided else '_batch'
                 out.append((f'kblasf_{p}{op}{suffix}', p, args, False))
+        for strided in (False, True):
+            args = [('uplo', 'o'), ('diag', 'o'), ('n', 'i'),
+                    ('A', 'p') if strided else ('A_array', 'p'), ('lda', 'i')]
+            args += [('strideA', 'i')] if strided else []
+            args += [('batch', 'i')]
+            suffix = '_batch_strided' if strided else '_batch'
+            out.append((f'kblasf_{p}trtri{suffix}', p, args, False))
     return out
 
 def dev_decl(arg, p, public):

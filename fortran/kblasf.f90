@@ -16,8 +16,9 @@
 ! arguments), POTRF, POTRS, POTRI, TRTRI, LAUUM and POSV, in S, D, C and Z. Routines
 ! without a host form (GEMV, SYMV, HEMV and their _offset variants, the batched Cholesky
 ! routines kblasf_dpotrf_batch, kblasf_dposv_batch_strided, ..., whose arrays of pointers
-! and info_array are device memory too, and the batched TRSM and TRMM kblasf_dtrsm_batch,
-! kblasf_ztrmm_batch_strided, ...) keep the plain name for the device form.
+! and info_array are device memory too, and the batched TRSM, TRMM and TRTRI
+! kblasf_dtrsm_batch, kblasf_ztrmm_batch_strided, kblasf_ctrtri_batch, ...) keep the plain
+! name for the device form.
 ! The host forms are external subroutines (no bind(C)), so they link to the F77 symbols
 ! kblasf_dpotrf_ ... with hidden character lengths, and a legacy code without the module
 ! can call them too. Their integers are integer(kblasf_int), which is the default integer

@@ -353,6 +353,29 @@ KBLASF_BATCH_TRXM_BOTH(z, kblasf_complex_double)
 #undef KBLASF_BATCH_TRXM_BOTH
 #undef KBLASF_BATCH_TRXM_PROTOS
 
+/* ---- Batched TRTRI (device API) ---------------------------------------------------
+ * `batch` triangles of order n inverted in place, each as LAPACK's TRTRI: only the uplo
+ * triangle of each A is read and written, its diagonal neither for diag 'U'. There is no
+ * info: a zero on a diagonal leaves that matrix unspecified (Inf/NaN from the GPU kernels,
+ * as TRSM would give; untouched on the host executor), the others are inverted all the
+ * same. _batch: A_array[b]; _batch_strided: A + b*strideA, strideA >=
+ * lda*n or 0 when batch <= 1. Triangles up to 32 in one GPU kernel; larger ones recurse
+ * (the two diagonal halves, then the off-diagonal block by two batched TRMMs). The host
+ * executor makes one LAPACK call (TRTI2) per matrix. Illegal arguments: xerbla_ as
+ * KBLASF_DTRTRI_BATCH, ..., checked in list order: uplo, diag, n >= 0, A (not NULL when
+ * batch and n > 0), lda >= max(1, n), strideA, batch >= 0. */
+#define KBLASF_BATCH_TRTRI_PROTOS(P, T)                                                \
+kblasf_status_t kblasf_##P##trtri_batch(kblasf_handle_t h, char uplo, char diag,        \
+        kblasf_int n, T *const *A_array, kblasf_int lda, kblasf_int batch);            \
+kblasf_status_t kblasf_##P##trtri_batch_strided(kblasf_handle_t h, char uplo, char diag,\
+        kblasf_int n, T *A, kblasf_int lda, kblasf_int strideA, kblasf_int batch);
+
+KBLASF_BATCH_TRTRI_PROTOS(s, float)
+KBLASF_BATCH_TRTRI_PROTOS(d, double)
+KBLASF_BATCH_TRTRI_PROTOS(c, kblasf_complex_float)
+KBLASF_BATCH_TRTRI_PROTOS(z, kblasf_complex_double)
+#undef KBLASF_BATCH_TRTRI_PROTOS
+
 /* ---- Tridiagonal reduction (LAPACK layer) -----------------------------------------
  * SYTRD (s, d) / HETRD (c, z): Q^H A Q = T, tridiagonal, as LAPACK's DSYTRD/ZHETRD: on
  * return the uplo triangle of A holds T's diagonal and off-diagonal and the reflectors

@@ -42,6 +42,22 @@ static kblasf_int trxm_check(const kblasf_batch_args *a)
     return 0;
 }
 
+/* TRTRI: LAPACK's list without info, then the batch's own arguments */
+static kblasf_int trtri_check(const kblasf_batch_args *a)
+{
+    kblasf_int pos = 0;
+
+    ARG(!kblasf_lsame(a->uplo, 'U') && !kblasf_lsame(a->uplo, 'L'));
+    ARG(!kblasf_lsame(a->diag, 'U') && !kblasf_lsame(a->diag, 'N'));
+    ARG(a->n < 0);
+    ARG(a->batch > 0 && a->n > 0 && !a->A);
+    ARG(a->lda < MAX(1, a->n));
+    if (a->strided)
+        ARG(bad_stride(a->strideA, (int64_t)a->lda * a->n, a->batch));
+    ARG(a->batch < 0);
+    return 0;
+}
+
 kblasf_int kblasf_batch_check(const kblasf_batch_args *a)
 {
     int rhs = a->r != KBLASF_R_POTRF, has_info = a->r != KBLASF_R_POTRS;
@@ -50,6 +66,8 @@ kblasf_int kblasf_batch_check(const kblasf_batch_args *a)
 
     if (a->trxm)
         return trxm_check(a);
+    if (a->r == KBLASF_R_TRTRI)
+        return trtri_check(a);
     ARG(!kblasf_lsame(a->uplo, 'U') && !kblasf_lsame(a->uplo, 'L'));
     ARG(a->n < 0);
     if (rhs)

@@ -18,7 +18,7 @@
 
 typedef KBLASF_CAT2(kblasf_batch_, PREC) batch_t;
 
-/* One call's fixed data: the triangles A and the blocks B (offset 0), B's m x n. */
+/* One call's fixed data: the triangles A and the blocks B, B's m x n. */
 typedef struct plan {
     kblasf_context *ctx;
     int solve, left, lower, eff_lower;
@@ -28,12 +28,12 @@ typedef struct plan {
     const char *leaf_path; /* the executor's path of the first leaf, for the log */
 } plan;
 
-/* A's block at (i, j) of every matrix */
+/* A's block at (i, j) of every matrix (of the block the call was given) */
 static batch_t a_at(const plan *p, kblasf_int i, kblasf_int j)
 {
     batch_t x = p->A;
 
-    x.off = i + (int64_t)j * x.ld;
+    x.off += i + (int64_t)j * x.ld;
     return x;
 }
 
@@ -42,7 +42,7 @@ static batch_t b_at(const plan *p, kblasf_int d)
 {
     batch_t x = p->B;
 
-    x.off = p->left ? d : (int64_t)d * x.ld;
+    x.off += p->left ? d : (int64_t)d * x.ld;
     return x;
 }
 
@@ -106,14 +106,53 @@ static kblasf_status_t rec(plan *p, kblasf_int k, kblasf_int d, T alpha)
     return rec(p, ks, ds, 1);
 }
 
+kblasf_status_t FN(trxm_batch_run)(kblasf_context *ctx, int solve, char side, char uplo,
+                                   char transa, char diag, kblasf_int m, kblasf_int n, T alpha,
+                                   const batch_t *A, const batch_t *B, kblasf_int batch,
+                                   char *path, size_t pathsz)
+{
+    plan p = {0};
+    const char *how = "";
+    kblasf_int k;
+    kblasf_status_t st;
+
+    p.ctx = ctx;
+    p.solve = solve;
+    p.side = side;
+    p.uplo = uplo;
+    p.trans = transa;
+    p.diag = diag;
+    p.left = kblasf_lsame(side, 'L');
+    p.lower = kblasf_lsame(uplo, 'L');
+    p.eff_lower = p.lower == kblasf_lsame(transa, 'N');
+    p.m = m;
+    p.n = n;
+    p.batch = batch;
+    p.A = *A;
+    p.B = *B;
+    k = p.left ? m : n;
+    if (k > KBLASF_BATCH_TRXM_LEAF && kblasf_get_config()->offload == KBLASF_OFFLOAD_ALWAYS) {
+        st = KBLASF_STATUS_NOT_SUPPORTED; /* the GPU's way for this order, on any executor */
+        how = "KBLASF_OFFLOAD=always";
+    } else
+        st = PRIMS(ctx)->trxm_batch(ctx, solve, side, uplo, transa, diag, m, n, alpha, A, B,
+                                    batch, &how);
+    if (st != KBLASF_STATUS_NOT_SUPPORTED) {
+        snprintf(path, pathsz, "%s", how);
+        return st;
+    }
+    st = rec(&p, k, 0, alpha);
+    snprintf(path, pathsz, "recursion onto batched GEMM (%s), triangles of order <= %d: %s", how,
+             KBLASF_BATCH_TRXM_LEAF, p.leaf_path ? p.leaf_path : "");
+    return st;
+}
+
 /* One batched call, either operation and form. */
 static kblasf_status_t run(kblasf_handle_t h, const kblasf_batch_args *a)
 {
-    char name[40], full[48], why[200];
-    plan p = {0};
-    kblasf_int pos, k;
-    const char *path = "";
-    T alpha;
+    char name[40], full[48], path[200];
+    kblasf_int pos;
+    batch_t A = {NULL, NULL, a->strideA, a->lda, 0}, B = {NULL, NULL, a->strideB, a->ldb, 0};
     kblasf_status_t st;
 
     snprintf(name, sizeof name, PREC_UPPER "%s_BATCH%s", a->solve ? "TRSM" : "TRMM",
@@ -126,42 +165,16 @@ static kblasf_status_t run(kblasf_handle_t h, const kblasf_batch_args *a)
     }
     if (a->batch == 0 || a->m == 0 || a->n == 0)
         return KBLASF_STATUS_SUCCESS;
-    alpha = *(const T *)a->alpha;
-    p.ctx = h;
-    p.solve = a->solve;
-    p.side = a->side;
-    p.uplo = a->uplo;
-    p.trans = a->transa;
-    p.diag = a->diag;
-    p.left = kblasf_lsame(a->side, 'L');
-    p.lower = kblasf_lsame(a->uplo, 'L');
-    p.eff_lower = p.lower == kblasf_lsame(a->transa, 'N');
-    p.m = a->m;
-    p.n = a->n;
-    p.batch = a->batch;
-    p.A = (batch_t){NULL, NULL, a->strideA, a->lda, 0};
-    p.B = (batch_t){NULL, NULL, a->strideB, a->ldb, 0};
     /* the kernels take T's; A is never written */
     if (a->strided) {
-        p.A.base = (T *)a->A;
-        p.B.base = (T *)a->B;
+        A.base = (T *)a->A;
+        B.base = (T *)a->B;
     } else {
-        p.A.arr = (T *const *)a->A;
-        p.B.arr = (T *const *)a->B;
+        A.arr = (T *const *)a->A;
+        B.arr = (T *const *)a->B;
     }
-    k = p.left ? a->m : a->n;
-    if (k > KBLASF_BATCH_TRXM_LEAF && kblasf_get_config()->offload == KBLASF_OFFLOAD_ALWAYS) {
-        st = KBLASF_STATUS_NOT_SUPPORTED; /* the GPU's way for this order, on any executor */
-        path = "KBLASF_OFFLOAD=always";
-    } else
-        st = PRIMS(h)->trxm_batch(h, p.solve, p.side, p.uplo, p.trans, p.diag, p.m, p.n,
-                                  alpha, &p.A, &p.B, p.batch, &path);
-    if (st == KBLASF_STATUS_NOT_SUPPORTED) {
-        st = rec(&p, k, 0, alpha);
-        snprintf(why, sizeof why, "recursion onto batched GEMM (%s), triangles of order <= %d: %s",
-                 path, KBLASF_BATCH_TRXM_LEAF, p.leaf_path ? p.leaf_path : "");
-        path = why;
-    }
+    st = FN(trxm_batch_run)(h, a->solve, a->side, a->uplo, a->transa, a->diag, a->m, a->n,
+                            *(const T *)a->alpha, &A, &B, a->batch, path, sizeof path);
     kblasf_log_call(h, name, "side=%c, uplo=%c, transa=%c, diag=%c, m=%lld, n=%lld, batch=%lld: %s",
                     a->side, a->uplo, a->transa, a->diag, (long long)a->m, (long long)a->n,
                     (long long)a->batch, path);

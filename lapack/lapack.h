@@ -21,10 +21,10 @@ kblasf_int kblasf_lapack_check(kblasf_routine_t r, char uplo, char diag, kblasf_
 kblasf_int kblasf_gebrd_check(kblasf_int m, kblasf_int n, kblasf_int lda, kblasf_int lwork,
                               kblasf_int lwkmin);
 
-/* The arguments of a batched call (batch_gen.c, batch_trxm_gen.c) as the caller gave
- * them. */
+/* The arguments of a batched call (batch_gen.c, batch_trxm_gen.c, batch_trtri_gen.c) as
+ * the caller gave them. */
 typedef struct kblasf_batch_args {
-    kblasf_routine_t r;     /* KBLASF_R_POTRF, KBLASF_R_POTRS or KBLASF_R_POSV (not trxm) */
+    kblasf_routine_t r;     /* KBLASF_R_POTRF, _POTRS, _POSV or _TRTRI (not for trxm) */
     int trxm, solve;        /* batched TRSM (solve) or TRMM: side..alpha are theirs */
     int strided;            /* the _batch_strided form: base pointers and strides */
     char side, uplo, transa, diag;
@@ -113,6 +113,16 @@ kblasf_status_t FN(gebrd_named)(const char *name, kblasf_int m, kblasf_int n, T 
                                 kblasf_int lwork, kblasf_int *info);
 /* The first exactly zero diagonal element (1-based), 0 when none: TRTRI's singularity. */
 kblasf_int FN(zero_diagonal)(kblasf_int n, const T *A, kblasf_int lda);
+
+/* Batched TRSM (solve) or TRMM on batch descriptors (batch_trxm_gen.c): the executor's
+ * trxm_batch, or the recursion onto gemm_batch for triangles it does not take (or any above
+ * the leaf order with KBLASF_OFFLOAD=always); arguments checked, batch, m, n > 0. *path
+ * (at least 160 bytes): how it ran, for the log. Asynchronous. */
+kblasf_status_t FN(trxm_batch_run)(kblasf_context *ctx, int solve, char side, char uplo,
+                                   char transa, char diag, kblasf_int m, kblasf_int n, T alpha,
+                                   const KBLASF_CAT2(kblasf_batch_, PREC) *A,
+                                   const KBLASF_CAT2(kblasf_batch_, PREC) *B, kblasf_int batch,
+                                   char *path, size_t pathsz);
 
 /* The device algorithms of POTRF and POTRS (chol_gen.c) on one matrix, arguments
  * checked, n > 0 (and nrhs > 0), asynchronous: the batched routines' loop for orders their

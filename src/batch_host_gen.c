@@ -98,6 +98,26 @@ static kblasf_status_t host_trxm_batch(kblasf_context *ctx, int solve, char side
     return KBLASF_STATUS_SUCCESS;
 }
 
+/* TRTRI: the CPU path's blocked TRTRI (LAPACK auxiliaries and BLAS) per matrix; a
+ * singular member is left as it was (its info is dropped: the batched form has none). */
+static kblasf_status_t host_trtri_batch(kblasf_context *ctx, char uplo, char diag,
+                                        kblasf_int n, const batch_t *A, kblasf_int batch,
+                                        const char **path)
+{
+    kblasf_int b;
+
+    (void)ctx;
+    *path = HOST_PATH;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if (batch > 1)
+#endif
+    for (b = 0; b < batch; b++) {
+        kblasf_int info;
+        FN(cpu_trtri)(uplo, diag, n, KBLASF_BATCH_MAT(A, b), A->ld, &info);
+    }
+    return KBLASF_STATUS_SUCCESS;
+}
+
 static kblasf_status_t host_gemm_batch(kblasf_context *ctx, char transa, char transb,
                                        kblasf_int m, kblasf_int n, kblasf_int k, T alpha,
                                        const batch_t *A, const batch_t *B, T beta,
@@ -118,6 +138,7 @@ static kblasf_status_t host_gemm_batch(kblasf_context *ctx, char transa, char tr
 void FN(host_batch_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
 {
     p->trxm_batch = host_trxm_batch;
+    p->trtri_batch = host_trtri_batch;
     p->gemm_batch = host_gemm_batch;
     p->potrf_batch = host_potrf_batch;
     p->potrs_batch = host_potrs_batch;

@@ -467,6 +467,23 @@ static kblasf_status_t cuda_trxm_batch(kblasf_context *ctx, int solve, char side
         solve ? PNAME("TRSM_BATCH kernel") : PNAME("TRMM_BATCH kernel"));
 }
 
+typedef char batch_trtri_check[KBLASF_BATCH_TRXM_LEAF <= KBLASF_CUDA_BATCH_TRTRI_MAX ? 1 : -1];
+
+static kblasf_status_t cuda_trtri_batch(kblasf_context *ctx, char uplo, char diag, kblasf_int n,
+                                        const batch_t *A, kblasf_int batch, const char **path)
+{
+    if (n > KBLASF_CUDA_BATCH_TRTRI_MAX) {
+        *path = "order above the batched kernel's 32";
+        return KBLASF_STATUS_NOT_SUPPORTED;
+    }
+    *path = "batched kernel: a thread block per matrix, the triangle in shared memory";
+    cudaSetDevice(ctx->device);
+    return kblasf_cuda_check(
+        KBLASF_CAT3(kblasf_cuda_, PREC, trtri_batch)((cudaStream_t)ctx->stream, uplo, diag, n,
+                                                     BATCH_ARGS(A), A->off, batch),
+        PNAME("TRTRI_BATCH kernel"));
+}
+
 /* cuBLAS's batched GEMM: strided when all three are, else on arrays of pointers, which
  * for blocks inside the matrices (off != 0) are built in the handle's scratch first. */
 static kblasf_status_t cuda_gemm_batch(kblasf_context *ctx, char transa, char transb,
@@ -534,5 +551,6 @@ void FN(cuda_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
     p->potrs_batch = cuda_potrs_batch;
     p->posv_batch = cuda_posv_batch;
     p->trxm_batch = cuda_trxm_batch;
+    p->trtri_batch = cuda_trtri_batch;
     p->gemm_batch = cuda_gemm_batch;
 }

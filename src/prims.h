@@ -168,6 +168,11 @@ typedef struct kblasf_prims_##P {                                               
             char uplo, char transa, char diag, kblasf_int m, kblasf_int n, T alpha,     \
             const kblasf_batch_##P *A, const kblasf_batch_##P *B, kblasf_int batch,     \
             const char **path);                                                         \
+    /* Batched TRTRI in place, each as LAPACK's (only the uplo triangle, its diagonal    \
+     * neither for diag 'U'); a singular member is left unspecified. NOT_SUPPORTED as    \
+     * trxm_batch (the caller recurses, lapack/batch_trtri_gen.c). */                    \
+    kblasf_status_t (*trtri_batch)(struct kblasf_context *ctx, char uplo, char diag,     \
+            kblasf_int n, const kblasf_batch_##P *A, kblasf_int batch, const char **path);\
     /* C := alpha*op(A)*op(B) + beta*C for each matrix of the batch (C m x n) */         \
     kblasf_status_t (*gemm_batch)(struct kblasf_context *ctx, char transa, char transb,  \
             kblasf_int m, kblasf_int n, kblasf_int k, T alpha, const kblasf_batch_##P *A, \
@@ -189,8 +194,8 @@ KBLASF_PRIMS_TABLE(z, kblasf_complex_double)
 #define KBLASF_BATCH_MAT(d, b) \
     (((d)->arr ? (d)->arr[b] : (d)->base + (size_t)(b) * (size_t)(d)->stride) + (d)->off)
 
-/* The largest triangle every executor's trxm_batch takes; the batched TRSM/TRMM
- * recursion stops there. */
+/* The largest triangle every executor's trxm_batch and trtri_batch take; the batched
+ * TRSM/TRMM and TRTRI recursions stop there. */
 #define KBLASF_BATCH_TRXM_LEAF 32
 
 /* PRIMS(ctx): the table of the precision a generic source is compiled for. */

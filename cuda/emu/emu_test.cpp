@@ -8,11 +8,12 @@
  * POTRF/POTRS/POSV for n <= 32 (every n, both forms, failing members; see below) and for
  * n <= 256 (the _block kernels: the issue's sizes; count = the larger batch's size), and
  * the batched TRSM/TRMM for k <= 32 (every k, side, uplo, transa, diag; count random cases
- * more) with kblasf_cuda_offset_pointers.
+ * more) with kblasf_cuda_offset_pointers, and the batched in-place TRTRI for n <= 32 (every
+ * n, uplo, diag, both forms, a singular member; count random cases more).
  * Usage: emu_test [which=all|sgemv|...|zhemv|strtri|..|ztrtri|spotrf|..|zpotrf|tricopy|
  * sbpotrf|..|zbpotrf|sbpotrs|..|zbpotrs|sbposv|..|zbposv|spotrf_block|..|zpotrf_block|
  * spotrs_block|..|zpotrs_block|sposv_block|..|zposv_block|sbtrsm|..|zbtrsm|sbtrmm|..|zbtrmm|
- * offptr] [count] [maxdim] [seed];
+ * offptr|sbtrtri|..|zbtrtri] [count] [maxdim] [seed];
  * KB_SMS=132 KB_OCC=4 fixes the emulated SM count and occupancy, KBV=1 prints every case. */
 #include "kbemu.h"
 #include "kblasf_cuda.h"
@@ -1673,6 +1674,215 @@ template <typename T> void run_trxm(int solve, int cnt, bool sweep)
     run_trxm_args<T>(solve);
 }
 
+/* ------------------------------------------------------------------ batched TRTRI, n <= 32 */
+#define BTRTRI_CALL(P, T)                                                                                \
+    cudaError_t call_btrtri(char u, char d, int64_t n, T *const *Aarr, T *A, int64_t lda, int64_t sA, \
+                            int64_t oA, int64_t batch)                                               \
+    {                                                                                                \
+        return kblasf_cuda_##P##trtri_batch(0, u, d, n, Aarr, A, lda, sA, oA, batch);                \
+    }
+BTRTRI_CALL(s, float)
+BTRTRI_CALL(d, double)
+BTRTRI_CALL(c, cuFloatComplex)
+BTRTRI_CALL(z, cuDoubleComplex)
+#undef BTRTRI_CALL
+
+/* One batched in-place TRTRI call (kblasf_cuda_?trtri_batch). form: 0 strided (stride
+ * larger than needed), 1 strided with stride 0 (batch 1), 2 shuffled pointer array with a
+ * decoy base (the buffer or NULL) and a junk stride. The stored triangle (without the
+ * diagonal for diag 'U') holds diag. magnitudes in [1, 2] (random signs / phases) and
+ * off-diagonals of size 1/n; NaN everywhere else (the other triangle, a unit diagonal,
+ * padding rows, offA, the gaps). sing >= 0: member sing gets a zero at a random diagonal
+ * position (diag 'N'). The load checker fails any read of the matrices' buffer outside the
+ * stored triangles (and of the pointer array past the batch); after the call everything
+ * outside the stored triangles must be as before, bit for bit (the pointer array too);
+ * member sing must hold some Inf/NaN in its triangle; every other member's X (the result)
+ * ||X A - I||_1 / (n ||A||_1 ||X||_1 eps) < 30, in long double (unit diagonals as ones). */
+template <typename T>
+void test_btrtri(char uplo, char diag, int n, int64_t batch, int form, int64_t sing)
+{
+    ++tests;
+    const bool cplx = Tr<T>::cplx;
+    const bool lower = is_letter(uplo, 'L'), unit = is_letter(diag, 'U');
+    const double eps = Tr<T>::eps();
+    const int64_t lda = n + (irand(0, 2) ? 0 : irand(1, 5));
+    const int64_t offA = irand(0, 2) ? 0 : irand(1, 40);
+    const bool pA = form == 2;
+    TMats<T> A(batch, n, lda, offA, pA, form == 1);
+    auto stored = [&](int i, int j) { return i == j ? !unit : lower ? i > j : i < j; };
+    const long double pi = 3.14159265358979323846L;
+    int sing_pos = -1;
+    for (int64_t b = 0; b < batch; ++b)
+        for (int j = 0; j < n; ++j)
+            for (int i = 0; i < n; ++i) {
+                if (!stored(i, j)) continue;
+                T v;
+                if (i == j) {
+                    const long double mag = 1 + (urand() + 1) / 2;
+                    if (cplx) {
+                        const long double th = pi * urand();
+                        v = Tr<T>::mk(mag * std::cos(th), mag * std::sin(th));
+                    } else {
+                        v = Tr<T>::mk(urand() < 0 ? -mag : mag, 0);
+                    }
+                } else {
+                    v = Tr<T>::mk(urand() / n, cplx ? urand() / n : 0);
+                }
+                A.at(b, i, j) = v;
+                A.allow[A.idx(b, i, j)] = 1;
+            }
+    if (sing >= 0 && !unit) {
+        sing_pos = irand(0, n - 1);
+        A.at(sing, sing_pos, sing_pos) = Tr<T>::mk(0, 0);
+    }
+    const std::vector<T> A0 = A.buf;
+    const std::vector<T *> P0 = A.ptr;
+    T *const *const parr = A.arr();
+    emu_bad_loads = 0;
+    emu_load_ok = [&](const void *q, size_t nb) {
+        const int c = A.check(q, nb);
+        if (c) return c == 1;
+        if (parr) { /* the pointer array, entries 0..batch-1 */
+            const char *p = (const char *)q, *lo = (const char *)parr;
+            if (p >= lo && p < (const char *)(parr + batch))
+                return (p - lo) % sizeof(T *) == 0 && nb == sizeof(T *);
+        }
+        return false;
+    };
+    emu_launches.clear();
+    const cudaError_t err = call_btrtri(uplo, diag, n, A.arr(), A.base(), lda, A.stride, offA, batch);
+    emu_load_ok = nullptr;
+    std::string why;
+    if (err != cudaSuccess || emu_launches.empty()) why += " launch";
+    if (emu_bad_loads) why += " loads";
+    for (size_t q = 0; q < A.buf.size(); ++q)
+        if (A.allow[q] != 1 && memcmp(&A.buf[q], &A0[q], sizeof(T))) {
+            char w[160];
+            snprintf(w, sizeof w, " write-outside(elem %zu: %g,%g)", q, (double)Tr<T>::get(A.buf[q]).real(),
+                     (double)Tr<T>::get(A.buf[q]).imag());
+            why += w;
+            break;
+        }
+    if (A.ptr != P0) why += " ptr-array-written";
+    double worst = 0;
+    int64_t worst_b = -1;
+    for (int64_t b = 0; b < batch && why.empty(); ++b) {
+        if (b == sing && sing_pos >= 0) {
+            bool nonfinite = false;
+            for (int j = 0; j < n; ++j)
+                for (int i = 0; i < n; ++i)
+                    if (stored(i, j)) {
+                        const LC x = Tr<T>::get(A.at(b, i, j));
+                        if (!std::isfinite((double)x.real()) || !std::isfinite((double)x.imag())) nonfinite = true;
+                    }
+            if (!nonfinite) why += " singular-member-finite";
+            continue;
+        }
+        /* full matrices, zero outside the triangle, ones on a unit diagonal */
+        auto full = [&](const T *src, int i, int j) -> LC {
+            if (i == j && unit) return LC(1);
+            return stored(i, j) ? Tr<T>::get(src[i + (size_t)j * lda]) : LC(0);
+        };
+        const T *a0 = A0.data() + A.idx(b, 0, 0), *x0 = A.buf.data() + A.idx(b, 0, 0);
+        std::vector<LC> Am((size_t)n * n), Xm((size_t)n * n);
+        for (int j = 0; j < n; ++j)
+            for (int i = 0; i < n; ++i) {
+                Am[i + (size_t)j * n] = full(a0, i, j);
+                Xm[i + (size_t)j * n] = full(x0, i, j);
+            }
+        long double an = 0, xn = 0, rn = 0;
+        for (int j = 0; j < n; ++j) {
+            long double sa = 0, sx = 0, sr = 0;
+            for (int i = 0; i < n; ++i) {
+                sa += std::abs(Am[i + (size_t)j * n]);
+                sx += std::abs(Xm[i + (size_t)j * n]);
+                LC s = 0; /* (X A)(i,j), over the triangle's range only */
+                const int l0 = lower ? j : 0, l1 = lower ? n - 1 : j;
+                for (int l = l0; l <= l1; ++l) s += Xm[i + (size_t)l * n] * Am[l + (size_t)j * n];
+                /* entries of X outside the triangle are zero by construction; a NaN in the
+                 * stored triangle of X shows in sx as well */
+                sr += std::abs(s - LC(i == j ? 1 : 0));
+            }
+            an = std::max(an, sa);
+            if (!(sx <= xn)) xn = sx; /* NaN sticks */
+            if (!(sr <= rn)) rn = sr;
+        }
+        const double r = (double)(rn / (n * an * xn * eps));
+        if (!(r <= worst)) { worst = r; worst_b = b; }
+    }
+    if (!(worst < 30)) why += " residual";
+    char what[400];
+    snprintf(what, sizeof what, "btrtri<%zu%s> %c%c n=%d batch=%ld %s lda=%ld sA=%ld offA=%ld decoy=%s sing=%ld@%d grid=%ux%u block=%u launches=%zu",
+             sizeof(T), cplx ? "c" : "", uplo, diag, n, (long)batch, pA ? "ptrs" : form == 1 ? "stride0" : "strided",
+             (long)lda, (long)A.stride, (long)offA, pA ? (A.decoy ? "buf" : "null") : "-", (long)(sing_pos >= 0 ? sing : -1),
+             sing_pos, emu_launches.empty() ? 0 : emu_launches[0].grid.x, emu_launches.empty() ? 0 : emu_launches[0].grid.y,
+             emu_launches.empty() ? 0 : emu_launches[0].block.x, emu_launches.size());
+    if (!why.empty()) { ++fails; fprintf(stderr, "FAIL %s: ratio %g (member %ld):%s\n", what, worst, (long)worst_b, why.c_str()); }
+    else if (getenv("KBV")) fprintf(stderr, "ok %s: ratio %g\n", what, worst);
+}
+
+/* cudaErrorInvalidValue, or cudaSuccess for the no-ops (n or batch 0, NULL matrices
+ * allowed there): nothing launched, nothing written. The letters, n, lda, batch and offA
+ * are checked before the no-op return (as the batched TRSM/TRMM do). */
+template <typename T> void run_btrtri_args()
+{
+    const cudaError_t E = cudaErrorInvalidValue, OK = cudaSuccess;
+    struct { char u, d; int64_t n, lda, batch, oA; int nullA, useArr; cudaError_t want; } cases[] = {
+        {'X', 'N', 4, 4, 2, 0, 0, 0, E}, {'L', 'X', 4, 4, 2, 0, 0, 0, E}, {'n', 'N', 4, 4, 2, 0, 0, 0, E},
+        {'u', 'l', 4, 4, 2, 0, 0, 0, E}, {'C', 'U', 4, 4, 2, 0, 0, 1, E}, {'l', 't', 4, 4, 2, 0, 1, 1, E},
+        {'L', 'N', -1, 4, 2, 0, 0, 0, E}, {'U', 'U', 33, 33, 2, 0, 0, 0, E}, {'l', 'n', 33, 40, 1, 0, 0, 1, E},
+        {'L', 'N', 4, 3, 2, 0, 0, 0, E}, {'U', 'N', 2, 1, 1, 0, 0, 1, E}, {'L', 'U', 32, 31, 1, 0, 0, 0, E},
+        {'L', 'N', 4, 4, -1, 0, 0, 0, E}, {'U', 'N', 4, 4, 2, -1, 0, 0, E}, {'L', 'U', 4, 4, 2, -3, 1, 1, E},
+        {'L', 'N', 4, 4, 2, 0, 1, 0, E}, {'u', 'u', 1, 1, 1, 0, 1, 0, E},
+        {'X', 'N', 4, 4, 0, 0, 0, 0, E}, {'L', 'N', 33, 33, 0, 0, 1, 0, E}, {'L', 'N', 4, 4, 0, -1, 0, 0, E},
+        {'L', 'N', 4, 4, 0, 0, 0, 0, OK}, {'U', 'U', 4, 4, 0, 0, 1, 0, OK}, {'l', 'u', 4, 4, 0, 0, 1, 1, OK},
+        {'L', 'N', 0, 1, 3, 0, 0, 0, OK}, {'u', 'n', 0, 1, 3, 0, 1, 0, OK}, {'U', 'N', 0, 4, 2, 5, 0, 1, OK}};
+    for (auto &c : cases) {
+        ++tests;
+        std::vector<T> a(40 * 40 * 3, nanv<T>());
+        std::vector<T *> arr = {a.data(), a.data() + 1600, a.data() + 3200};
+        emu_launches.clear();
+        const cudaError_t e = call_btrtri(c.u, c.d, c.n, c.useArr ? arr.data() : nullptr,
+                                          c.nullA ? nullptr : a.data(), c.lda, 1600, c.oA, c.batch);
+        bool ok = e == c.want && emu_launches.empty();
+        for (auto &v : a) if (!isnanv(v)) ok = false;
+        if (!ok) {
+            ++fails;
+            fprintf(stderr, "FAIL btrtri<%zu%s> arguments %c%c n=%ld lda=%ld batch=%ld offA=%ld nullA=%d arr=%d: %d want %d, %zu launches\n",
+                    sizeof(T), Tr<T>::cplx ? "c" : "", c.u, c.d, (long)c.n, (long)c.lda, (long)c.batch, (long)c.oA,
+                    c.nullA, c.useArr, (int)e, (int)c.want, emu_launches.size());
+        }
+    }
+}
+
+/* sweep: every n = 1..32 with every uplo and diag, batch 1 (strided, stride 0, pointer
+ * array) and 7 (strided, pointer array), a zero diagonal in one member of a third of the
+ * batch-7 diag-'N' cases; then cnt random cases (n biased to 1, 2, 8, 16, 31, 32 and the
+ * like, batches up to 50, a quarter of them 50, a zero diagonal in one member of a quarter
+ * of the diag-'N' ones); then the argument checks. "all": no sweep. */
+template <typename T> void run_btrtri(int cnt, bool sweep)
+{
+    const char uplos[] = "LU", diags[] = "NU";
+    auto lc = [](char c) { return irand(0, 3) ? c : (char)(c + ('a' - 'A')); };
+    for (int n = 1; n <= 32 && sweep; ++n)
+        for (int u = 0; u < 2; ++u)
+            for (int d = 0; d < 2; ++d) {
+                for (int form = 0; form < 3; ++form) test_btrtri<T>(lc(uplos[u]), lc(diags[d]), n, 1, form, -1);
+                for (int form : {0, 2})
+                    test_btrtri<T>(lc(uplos[u]), lc(diags[d]), n, 7, form, d == 0 && irand(0, 2) == 0 ? irand(0, 6) : -1);
+            }
+    static const int edges[] = {1, 2, 3, 7, 8, 9, 15, 16, 17, 24, 31, 32};
+    for (int c = 0; c < cnt; ++c) {
+        const int n = irand(0, 1) ? irand(1, 32) : edges[irand(0, 11)];
+        const int64_t batch = c % 4 == 0 ? 50 : irand(1, 50);
+        const int d = irand(0, 1);
+        const int form = batch == 1 ? irand(0, 2) : irand(0, 1) * 2;
+        test_btrtri<T>(lc(uplos[irand(0, 1)]), lc(diags[d]), n, batch, form,
+                       d == 0 && irand(0, 3) == 0 ? irand(0, (int)batch - 1) : -1);
+    }
+    run_btrtri_args<T>();
+}
+
 /* kblasf_cuda_offset_pointers: out[b] == (char *)in[b] + off for b < batch (batches past a
  * block of 256, offsets of either sign), the entries after the batch untouched, one launch;
  * then its argument checks */
@@ -1749,6 +1959,10 @@ int main(int argc, char **argv)
         for (auto &t : tx)
             if (want(t.w)) t.f(t.solve, cnt, which != "all");
         if (want("offptr")) run_offptr(cnt);
+        if (want("sbtrtri")) run_btrtri<float>(cnt, which != "all");
+        if (want("dbtrtri")) run_btrtri<double>(cnt, which != "all");
+        if (want("cbtrtri")) run_btrtri<cuFloatComplex>(cnt, which != "all");
+        if (want("zbtrtri")) run_btrtri<cuDoubleComplex>(cnt, which != "all");
     }
     {   /* the _block kernels: spotrf_block .. zposv_block ("all": dpotrf_block up to n = 40) */
         static const char *ty[] = {"s", "d", "c", "z"}, *ops[] = {"potrf", "potrs", "posv"};

@@ -20,7 +20,8 @@ fail=0
 for w in sgemv dgemv cgemv zgemv ssymv dsymv chemv zhemv strtri dtrtri ctrtri ztrtri \
          spotrf dpotrf cpotrf zpotrf tricopy sbpotrf dbpotrf cbpotrf zbpotrf \
          sbpotrs dbpotrs cbpotrs zbpotrs sbposv dbposv cbposv zbposv \
-         sbtrsm dbtrsm cbtrsm zbtrsm sbtrmm dbtrmm cbtrmm zbtrmm offptr; do
+         sbtrsm dbtrsm cbtrsm zbtrsm sbtrmm dbtrmm cbtrmm zbtrmm offptr \
+         sbtrtri dbtrtri cbtrtri zbtrtri; do
     "$out/emu_test" $w "${1:-60}" "${2:-300}" "${3:-1}" || fail=1
 done
 for w in spotrf_block dpotrf_block cpotrf_block zpotrf_block spotrs_block dpotrs_block \

@@ -29,7 +29,8 @@ if ! ./configure --disable-fortran --with-cuda-arch=90 --with-blas=$blas --with-
 fi
 if ! make -j16 > "$OUT/build.log" 2>&1; then grep -E 'error|Error' "$OUT/build.log" | head -30; exit 1; fi
 make -j16 testing/test_gemv testing/test_symv testing/test_trxm testing/test_memory testing/test_lapack \
-  testing/test_sytrd testing/test_gebrd testing/test_batch testing/test_batch_trxm >> "$OUT/build.log" 2>&1
+  testing/test_sytrd testing/test_gebrd testing/test_batch testing/test_batch_trxm testing/test_batch_trtri \
+  >> "$OUT/build.log" 2>&1
 for s in $steps; do
   case $s in
   check)
@@ -39,7 +40,7 @@ for s in $steps; do
   sanitize)
     cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
     for tool in memcheck racecheck; do
-      for t in ${SANITIZE_TESTS:-test_gemv test_symv test_trxm test_lapack test_batch test_batch_trxm}; do
+      for t in ${SANITIZE_TESTS:-test_gemv test_symv test_trxm test_lapack test_batch test_batch_trxm test_batch_trtri}; do
         filter=()
         if [ $tool = racecheck ] && [ -n "${SANITIZE_RACE_KERNELS:-}" ]; then
           for kn in $SANITIZE_RACE_KERNELS; do filter+=(--kernel-name "kns=$kn"); done
