@@ -56,13 +56,11 @@ typedef struct {
     T alpha;
 } case_t;
 
+#include "test_batch_util.h"
+
 static unsigned rot; /* varies padding, alpha, letter case, ... across cases */
 
-static char up(char c) { return c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c; }
-static char low(char c) { return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c; }
-static int in_tri(char U, kblasf_int i, kblasf_int j) { return U == 'L' ? i >= j : i <= j; }
 static kblasf_int order_of(const case_t *c) { return up(c->side) == 'L' ? c->m : c->n; }
-static double fixnan(double r) { return isnan(r) ? INFINITY : r; }
 
 static const char *describe(const case_t *c)
 {
@@ -88,45 +86,6 @@ typedef struct {
     T **hp;                     /* what they hold (batch of A's, then batch of B's) */
     int ptrs_changed;           /* the routine wrote them */
 } bufs_t;
-
-/* The offset of matrix b in a buffer of slots of s elements: in order when strided, in
- * reverse order for the pointer arrays (the routine must follow them). */
-static size_t off(const case_t *c, kblasf_int s, kblasf_int b)
-{
-    return (size_t)s * (size_t)(c->strided ? b : c->batch - 1 - b);
-}
-
-static size_t extra_pad; /* more elements after the last matrix (the argument checks) */
-
-static size_t buffer_size(const case_t *c, kblasf_int s, kblasf_int one)
-{
-    return (size_t)MAX(0, c->batch - 1) * (size_t)s + (size_t)MAX(0, one) + 5 + extra_pad;
-}
-
-#define MAT(cp, X, s, b) ((X) + off((cp), (s), (b)))
-
-/* The order-k triangle U of a well-conditioned triangular matrix into M: the diagonal
- * (not written for diag 'U': it stays NaN) of magnitude 1..2 with a random sign or phase,
- * the rest random / k. */
-static void gen_tri(T *M, kblasf_int ld, char U, kblasf_int k, int unit)
-{
-    kblasf_int i, j;
-
-    for (j = 0; j < k; j++)
-        for (i = 0; i < k; i++)
-            if (i != j && in_tri(U, i, j))
-                AT(M, ld, i, j) = rnd() / (T)k;
-    if (!unit)
-        for (i = 0; i < k; i++) {
-            double mag = 1.5 + 0.5 * test_rand();
-#if IS_COMPLEX
-            double ph = M_PI * test_rand();
-            AT(M, ld, i, i) = (T)(mag * cos(ph) + I * mag * sin(ph));
-#else
-            AT(M, ld, i, i) = (T)(test_rand() < 0 ? -mag : mag);
-#endif
-        }
-}
 
 /* The data of a case: A (NaN outside the triangles), B (NaN outside the blocks); with
  * alpha = 0 NaN planted inside them as well, which must not leak. */
@@ -226,16 +185,6 @@ static kblasf_status_t call(kblasf_handle_t h, const case_t *c, const T *alpha, 
 }
 
 /* ---- residuals (WT) ----------------------------------------------------------------- */
-
-/* |x| without hypot's care for extreme values (the tester's data are of order 1) */
-static double absw(WT x)
-{
-#if IS_COMPLEX
-    return sqrt(creal(x) * creal(x) + cimag(x) * cimag(x));
-#else
-    return fabs(x);
-#endif
-}
 
 /* Element (i, j) of the triangle of M as op(A) uses it: 1 on the diagonal for diag 'U',
  * conjugated for transa 'C'; only called inside the triangle. */

@@ -1,0 +1,65 @@
+/*
+ * test_batch_util.h — what the testers of the batched triangular routines share
+ * (test_batch_trxm_gen.c, test_batch_trtri_gen.c): letter case, triangle membership, the
+ * layout of a batch in one buffer, a well-conditioned random triangle, |x| in the
+ * residuals' type. Precision-generic (T, WT from prec.h and test_lapack_gen.h); included
+ * after the tester's case_t, which has the fields `strided` and `batch`.
+ */
+#ifndef KBLASF_TEST_BATCH_UTIL_H
+#define KBLASF_TEST_BATCH_UTIL_H
+
+static char up(char c) { return c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c; }
+static char low(char c) { return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c; }
+static int in_tri(char U, kblasf_int i, kblasf_int j) { return U == 'L' ? i >= j : i <= j; }
+static double fixnan(double r) { return isnan(r) ? INFINITY : r; }
+
+/* The offset of matrix b in a buffer of slots of s elements: in order when strided, in
+ * reverse order for the pointer arrays (the routine must follow them). */
+static size_t off(const case_t *c, kblasf_int s, kblasf_int b)
+{
+    return (size_t)s * (size_t)(c->strided ? b : c->batch - 1 - b);
+}
+
+static size_t extra_pad; /* more elements after the last matrix (the argument checks) */
+
+static size_t buffer_size(const case_t *c, kblasf_int s, kblasf_int one)
+{
+    return (size_t)MAX(0, c->batch - 1) * (size_t)s + (size_t)MAX(0, one) + 5 + extra_pad;
+}
+
+#define MAT(cp, X, s, b) ((X) + off((cp), (s), (b)))
+
+/* The order-n triangle U of a well-conditioned triangular matrix into M: the diagonal
+ * (not written for diag 'U': it stays NaN) of magnitude 1..2 with a random sign or phase,
+ * the rest random / n. */
+static void gen_tri(T *M, kblasf_int ld, char U, kblasf_int n, int unit)
+{
+    kblasf_int i, j;
+
+    for (j = 0; j < n; j++)
+        for (i = 0; i < n; i++)
+            if (i != j && in_tri(U, i, j))
+                AT(M, ld, i, j) = rnd() / (T)n;
+    if (!unit)
+        for (i = 0; i < n; i++) {
+            double mag = 1.5 + 0.5 * test_rand();
+#if IS_COMPLEX
+            double ph = M_PI * test_rand();
+            AT(M, ld, i, i) = (T)(mag * cos(ph) + I * mag * sin(ph));
+#else
+            AT(M, ld, i, i) = (T)(test_rand() < 0 ? -mag : mag);
+#endif
+        }
+}
+
+/* |x| without hypot's care for extreme values (the testers' data are of order 1) */
+static double absw(WT x)
+{
+#if IS_COMPLEX
+    return sqrt(creal(x) * creal(x) + cimag(x) * cimag(x));
+#else
+    return fabs(x);
+#endif
+}
+
+#endif
