@@ -156,6 +156,8 @@ program test_fortran
   call test_dev_dtrxm_batch('L', 'L', 'N', 'N', 5, 3, 7, 6, 4, 1.5_c_double)
   call test_dev_dtrxm_batch('L', 'U', 'T', 'U', 40, 7, 41, 43, 3, -0.75_c_double)
   call test_dev_dtrxm_batch('R', 'L', 'T', 'N', 9, 40, 42, 11, 2, 2.0_c_double)
+  call test_dev_dtrtri_batch('L', 'N', 5, 7, 4)
+  call test_dev_dtrtri_batch('U', 'U', 40, 41, 3)
 
   ! Legacy units (no module): the LAPACK names and the F77 symbols.
   call test_legacy_lapack(1)
@@ -1537,6 +1539,60 @@ contains
     call dev_free(dAarr, 'trxm_batch A_array')
     call dev_free(dBarr, 'trxm_batch B_array')
   end subroutine test_dev_dtrxm_batch
+
+  ! kblasf_dtrtri_batch_strided through the module: X A = I for each member (residual
+  ! against |X||A|), the other triangle (and a unit diagonal) untouched; an illegal NULL A.
+  subroutine test_dev_dtrtri_batch(uplo, diag, n, ldda_, batch)
+    character, intent(in) :: uplo, diag
+    integer, intent(in) :: n, ldda_, batch
+    real(c_double), allocatable, target :: Ah(:,:,:), Xh(:,:,:)
+    real(c_double), allocatable :: T(:,:), X(:,:), eye(:,:)
+    logical, allocatable :: mask(:,:)
+    type(c_ptr) :: dAd
+    integer(kblasf_int) :: kn, kldda, kb
+    integer(c_int) :: status
+    integer :: b, j
+    character(len=96) :: desc
+
+    kn = n; kldda = ldda_; kb = batch
+    allocate (Ah(ldda_, n, batch), Xh(ldda_, n, batch), eye(n, n))
+    eye = 0
+    do j = 1, n
+      eye(j, j) = 1
+    end do
+    mask = tri_mask(uplo, diag, n, ldda_, n)
+    call random_number(Ah)
+    do b = 1, batch
+      Ah(:, :, b) = (2 * Ah(:, :, b) - 1) / n
+      do j = 1, n
+        Ah(j, j, b) = 1.5_c_double + Ah(j, j, b)
+      end do
+      where (.not. mask) Ah(:, :, b) = junk_d
+    end do
+    write (desc, '(a,1x,2a1,a,i0,a,i0,a,i0)') 'kblasf_dtrtri_batch_strided', uplo, diag, &
+         ' n=', n, ' lda=', ldda_, ' batch=', batch
+    dAd = dev_alloc(int(ldda_, c_size_t) * int(n * batch, c_size_t) * es_d, 'trtri_batch A')
+    call put(c_loc(Ah), kldda, kn * kb, es_d, kldda, dAd, kldda, 'trtri_batch A')
+    status = kblasf_dtrtri_batch_strided(h, uplo, diag, kn, dAd, kldda, kldda * kn, kb)
+    call check_status(status, trim(desc))
+    call get(dAd, kldda, kn * kb, es_d, kldda, c_loc(Xh), kldda, 'trtri_batch A')
+    do b = 1, batch
+      T = tri_d(uplo, diag, Ah(:, :, b), n)
+      X = tri_d(uplo, diag, Xh(:, :, b), n)
+      call check_resid(scaled_resid(reshape(abs(matmul(X, T) - eye), [n * n]), &
+           reshape(matmul(abs(X), abs(T)), [n * n]), kn, epsilon(1.0_c_double)), &
+           trim(desc) // ' member ' // itoa(b))
+      call check(all(pack(Xh(:, :, b), .not. mask) == junk_d), &
+           trim(desc) // ': wrote outside the triangle')
+    end do
+    call reset_xerbla()
+    status = kblasf_dtrtri_batch(h, uplo, diag, kn, c_null_ptr, kldda, kb)
+    call check(status == KBLASF_STATUS_INVALID_VALUE .and. xerbla_calls == 1 .and. &
+         xerbla_info == 4 .and. trim(xerbla_name) == 'KBLASF_DTRTRI_BATCH', &
+         'kblasf_dtrtri_batch with A_array NULL: status ' // itoa(int(status)) // &
+         ', XERBLA "' // trim(xerbla_name) // '" ' // itoa(xerbla_info))
+    call dev_free(dAd, 'trtri_batch A')
+  end subroutine test_dev_dtrtri_batch
 
   ! The legacy units of test_fortran_lapack.f90 (no module): the LAPACK names and the
   ! F77 symbols, with kblasf_lapack_calls() around them.
