@@ -1,5 +1,5 @@
 /*
- * bench_batch — kblasf's batched Cholesky, TRSM and TRMM against the vendor's batched
+ * bench_batch — kblasf's batched Cholesky, TRSM, TRMM and TRTRI against the vendor's batched
  * routines (cuSOLVER, cuBLAS), in one process on the same data: a batch of 10240 matrices
  * (BENCH_BATCH) of order n in {8, 16, 32, 64, 128, 256} in double, and at n in {8, 32, 128}
  * in single, single complex and double complex; uplo 'L', lda = n.
@@ -15,6 +15,9 @@
  *          pointers (the full A, C apart from B: twice TRMM's flops), a time reference only;
  *          the results are checked against cublas?trmm called once per matrix on the first
  *          208 matrices of the batch (every distinct pair of A and B, see below);
+ *   TRTRI  uplo L, diag N, in place: kblasf_?trtri_batch and _strided, ours only (no
+ *          vendor batched TRTRI), with the fraction of the bandwidth bound (the triangle
+ *          read and written);
  *   CPU    (double) the system LAPACK's dpotrf_ / dpotrs_ and the BLAS's dtrsm_ / dtrmm_
  *          (dlopen'ed: this process's LAPACK names are kblasf's) once per matrix, one call
  *          after the other, timed on as many matrices as take about a second (TRSM, TRMM: a
