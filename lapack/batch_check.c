@@ -3,6 +3,7 @@
  * walk over the argument list of each routine and form, so that the positions reported
  * through xerbla_ are those of the caller's list.
  */
+#include <stdio.h>
 #include "lapack.h"
 
 /* A stride smaller than one matrix would make neighbours overlap; with one matrix it is
@@ -88,3 +89,23 @@ kblasf_int kblasf_batch_check(const kblasf_batch_args *a)
     return 0;
 }
 #undef ARG
+
+kblasf_status_t kblasf_batch_start(kblasf_handle_t h, const kblasf_batch_args *a,
+                                   const char *name)
+{
+    char full[64];
+    kblasf_int pos;
+
+    if (!h)
+        return KBLASF_STATUS_INVALID_VALUE;
+    if ((pos = kblasf_batch_check(a))) {
+        snprintf(full, sizeof full, "KBLASF_%s", name);
+        return kblasf_arg_error(full, pos);
+    }
+    return KBLASF_STATUS_SUCCESS;
+}
+
+int kblasf_batch_forced(kblasf_int n, kblasf_int limit)
+{
+    return n > limit && kblasf_get_config()->offload == KBLASF_OFFLOAD_ALWAYS;
+}

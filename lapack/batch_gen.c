@@ -16,8 +16,6 @@
 #include "prec.h"
 #include "lapack.h"
 
-typedef KBLASF_CAT2(kblasf_batch_, PREC) batch_t;
-
 /* The byte offset of a kblasf_int inside an int64_t that holds a small value: its
  * low-order bytes (host and device share their byte order). */
 static size_t low_word(void)
@@ -91,33 +89,22 @@ static kblasf_status_t loop(kblasf_handle_t h, const kblasf_batch_args *a, batch
 /* One batched call, any routine and form. */
 static kblasf_status_t run(kblasf_handle_t h, const kblasf_batch_args *a)
 {
-    char name[40], full[48], why[160], rhs[32] = "";
-    batch_t A = {NULL, NULL, a->strideA, a->lda, 0}, B = {NULL, NULL, a->strideB, a->ldb, 0};
-    kblasf_int *info = (kblasf_int *)a->info, pos;
+    char name[40], why[160], rhs[32] = "";
+    batch_t A = FN(batch_of)(a->A, a->strided, a->strideA, a->lda);
+    batch_t B = FN(batch_of)(a->B, a->strided, a->strideB, a->ldb);
+    kblasf_int *info = (kblasf_int *)a->info;
     const char *path = "";
     int factor_only = a->r == KBLASF_R_POTRF || (a->r == KBLASF_R_POSV && a->nrhs == 0);
     kblasf_status_t st;
 
     snprintf(name, sizeof name, PREC_UPPER "%s_BATCH%s", kblasf_routine_names[a->r],
              a->strided ? "_STRIDED" : "");
-    if (!h)
-        return KBLASF_STATUS_INVALID_VALUE;
-    if ((pos = kblasf_batch_check(a))) {
-        snprintf(full, sizeof full, "KBLASF_%s", name);
-        return kblasf_arg_error(full, pos);
-    }
+    if ((st = kblasf_batch_start(h, a, name)))
+        return st;
     /* nothing to compute: POTRF and POSV still say 0 for every matrix of order 0 */
     if (a->batch == 0 || (a->r == KBLASF_R_POTRS && (a->n == 0 || a->nrhs == 0)))
         return KBLASF_STATUS_SUCCESS;
-    /* the kernels take (const) T's; the API's const on POTRS's A is kept by the kernels */
-    if (a->strided) {
-        A.base = (T *)a->A;
-        B.base = (T *)a->B;
-    } else {
-        A.arr = (T *const *)a->A;
-        B.arr = (T *const *)a->B;
-    }
-    if (a->n > KBLASF_BATCH_KERNEL_MAX && kblasf_get_config()->offload == KBLASF_OFFLOAD_ALWAYS) {
+    if (kblasf_batch_forced(a->n, KBLASF_BATCH_KERNEL_MAX)) {
         st = KBLASF_STATUS_NOT_SUPPORTED; /* the GPU's way for this order, on any executor */
         path = "n above the GPU kernels' 256 and KBLASF_OFFLOAD=always";
     } else if (factor_only || a->n == 0)

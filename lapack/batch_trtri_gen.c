@@ -15,8 +15,6 @@
 #include "prec.h"
 #include "lapack.h"
 
-typedef KBLASF_CAT2(kblasf_batch_, PREC) batch_t;
-
 typedef struct plan {
     kblasf_context *ctx;
     char uplo, diag;
@@ -26,19 +24,11 @@ typedef struct plan {
     char leaf_path[200], trmm_path[200]; /* the first of each, for the log */
 } plan;
 
-static batch_t at(const plan *p, kblasf_int i, kblasf_int j)
-{
-    batch_t x = p->A;
-
-    x.off += i + (int64_t)j * x.ld;
-    return x;
-}
-
 /* B := alpha*op(X)*B or alpha*B*op(X), X the inverted diagonal block at d of order k */
 static kblasf_status_t trmm(plan *p, char side, kblasf_int m, kblasf_int n, T alpha,
                             kblasf_int d, const batch_t *B)
 {
-    batch_t X = at(p, d, d);
+    batch_t X = FN(batch_at)(&p->A, d, d);
     char path[200];
     kblasf_status_t st;
 
@@ -52,7 +42,7 @@ static kblasf_status_t trmm(plan *p, char side, kblasf_int m, kblasf_int n, T al
 static kblasf_status_t rec(plan *p, kblasf_int k, kblasf_int d)
 {
     kblasf_int k1, k2;
-    batch_t A = at(p, d, d), off;
+    batch_t A = FN(batch_at)(&p->A, d, d), off;
     const char *path = "";
     kblasf_status_t st;
 
@@ -67,12 +57,12 @@ static kblasf_status_t rec(plan *p, kblasf_int k, kblasf_int d)
     if ((st = rec(p, k1, d)) || (st = rec(p, k2, d + k1)))
         return st;
     if (p->lower) { /* A21 (k2 x k1) := -X22 A21 X11 */
-        off = at(p, d + k1, d);
+        off = FN(batch_at)(&p->A, d + k1, d);
         if ((st = trmm(p, 'R', k2, k1, -1, d, &off)))
             return st;
         return trmm(p, 'L', k2, k1, 1, d + k1, &off);
     }
-    off = at(p, d, d + k1); /* A12 (k1 x k2) := -X11 A12 X22 */
+    off = FN(batch_at)(&p->A, d, d + k1); /* A12 (k1 x k2) := -X11 A12 X22 */
     if ((st = trmm(p, 'L', k1, k2, -1, d, &off)))
         return st;
     return trmm(p, 'R', k1, k2, 1, d + k1, &off);
@@ -80,19 +70,14 @@ static kblasf_status_t rec(plan *p, kblasf_int k, kblasf_int d)
 
 static kblasf_status_t run(kblasf_handle_t h, const kblasf_batch_args *a)
 {
-    char name[40], full[48], why[480];
+    char name[40], why[480];
     plan p = {0};
-    kblasf_int pos;
     const char *path = "";
     kblasf_status_t st;
 
     snprintf(name, sizeof name, PREC_UPPER "TRTRI_BATCH%s", a->strided ? "_STRIDED" : "");
-    if (!h)
-        return KBLASF_STATUS_INVALID_VALUE;
-    if ((pos = kblasf_batch_check(a))) {
-        snprintf(full, sizeof full, "KBLASF_%s", name);
-        return kblasf_arg_error(full, pos);
-    }
+    if ((st = kblasf_batch_start(h, a, name)))
+        return st;
     if (a->batch == 0 || a->n == 0)
         return KBLASF_STATUS_SUCCESS;
     p.ctx = h;
@@ -100,12 +85,8 @@ static kblasf_status_t run(kblasf_handle_t h, const kblasf_batch_args *a)
     p.diag = a->diag;
     p.lower = kblasf_lsame(a->uplo, 'L');
     p.batch = a->batch;
-    p.A = (batch_t){NULL, NULL, a->strideA, a->lda, 0};
-    if (a->strided)
-        p.A.base = (T *)a->A;
-    else
-        p.A.arr = (T *const *)a->A;
-    if (a->n > KBLASF_BATCH_TRXM_LEAF && kblasf_get_config()->offload == KBLASF_OFFLOAD_ALWAYS) {
+    p.A = FN(batch_of)(a->A, a->strided, a->strideA, a->lda);
+    if (kblasf_batch_forced(a->n, KBLASF_BATCH_TRXM_LEAF)) {
         st = KBLASF_STATUS_NOT_SUPPORTED; /* the GPU's way for this order, on any executor */
         path = "KBLASF_OFFLOAD=always";
     } else

@@ -16,8 +16,6 @@
 #include "prec.h"
 #include "lapack.h"
 
-typedef KBLASF_CAT2(kblasf_batch_, PREC) batch_t;
-
 /* One call's fixed data: the triangles A and the blocks B, B's m x n. */
 typedef struct plan {
     kblasf_context *ctx;
@@ -28,28 +26,16 @@ typedef struct plan {
     const char *leaf_path; /* the executor's path of the first leaf, for the log */
 } plan;
 
-/* A's block at (i, j) of every matrix (of the block the call was given) */
-static batch_t a_at(const plan *p, kblasf_int i, kblasf_int j)
-{
-    batch_t x = p->A;
-
-    x.off += i + (int64_t)j * x.ld;
-    return x;
-}
-
 /* B's rows (side L) or columns (side R) from d on, of every matrix */
 static batch_t b_at(const plan *p, kblasf_int d)
 {
-    batch_t x = p->B;
-
-    x.off += p->left ? d : (int64_t)d * x.ld;
-    return x;
+    return p->left ? FN(batch_at)(&p->B, d, 0) : FN(batch_at)(&p->B, 0, d);
 }
 
 /* The diagonal block of order k at d, on its part of B, in the executor's primitive. */
 static kblasf_status_t leaf(plan *p, kblasf_int k, kblasf_int d, T alpha)
 {
-    batch_t A = a_at(p, d, d), B = b_at(p, d);
+    batch_t A = FN(batch_at)(&p->A, d, d), B = b_at(p, d);
     const char *path = "";
     kblasf_status_t st;
 
@@ -86,7 +72,7 @@ static kblasf_status_t rec(plan *p, kblasf_int k, kblasf_int d, T alpha)
     if (k <= KBLASF_BATCH_TRXM_LEAF)
         return leaf(p, k, d, alpha);
     k1 = kblasf_split_point(k, KBLASF_BATCH_TRXM_LEAF);
-    Aoff = p->lower ? a_at(p, d + k1, d) : a_at(p, d, d + k1);
+    Aoff = p->lower ? FN(batch_at)(&p->A, d + k1, d) : FN(batch_at)(&p->A, d, d + k1);
     if (p->solve == (p->left == p->eff_lower)) {
         kf = k1, df = d, ks = k - k1, ds = d + k1;
     } else {
@@ -131,7 +117,7 @@ kblasf_status_t FN(trxm_batch_run)(kblasf_context *ctx, int solve, char side, ch
     p.A = *A;
     p.B = *B;
     k = p.left ? m : n;
-    if (k > KBLASF_BATCH_TRXM_LEAF && kblasf_get_config()->offload == KBLASF_OFFLOAD_ALWAYS) {
+    if (kblasf_batch_forced(k, KBLASF_BATCH_TRXM_LEAF)) {
         st = KBLASF_STATUS_NOT_SUPPORTED; /* the GPU's way for this order, on any executor */
         how = "KBLASF_OFFLOAD=always";
     } else
@@ -150,29 +136,17 @@ kblasf_status_t FN(trxm_batch_run)(kblasf_context *ctx, int solve, char side, ch
 /* One batched call, either operation and form. */
 static kblasf_status_t run(kblasf_handle_t h, const kblasf_batch_args *a)
 {
-    char name[40], full[48], path[200];
-    kblasf_int pos;
-    batch_t A = {NULL, NULL, a->strideA, a->lda, 0}, B = {NULL, NULL, a->strideB, a->ldb, 0};
+    char name[40], path[200];
+    batch_t A = FN(batch_of)(a->A, a->strided, a->strideA, a->lda);
+    batch_t B = FN(batch_of)(a->B, a->strided, a->strideB, a->ldb);
     kblasf_status_t st;
 
     snprintf(name, sizeof name, PREC_UPPER "%s_BATCH%s", a->solve ? "TRSM" : "TRMM",
              a->strided ? "_STRIDED" : "");
-    if (!h)
-        return KBLASF_STATUS_INVALID_VALUE;
-    if ((pos = kblasf_batch_check(a))) {
-        snprintf(full, sizeof full, "KBLASF_%s", name);
-        return kblasf_arg_error(full, pos);
-    }
+    if ((st = kblasf_batch_start(h, a, name)))
+        return st;
     if (a->batch == 0 || a->m == 0 || a->n == 0)
         return KBLASF_STATUS_SUCCESS;
-    /* the kernels take T's; A is never written */
-    if (a->strided) {
-        A.base = (T *)a->A;
-        B.base = (T *)a->B;
-    } else {
-        A.arr = (T *const *)a->A;
-        B.arr = (T *const *)a->B;
-    }
     st = FN(trxm_batch_run)(h, a->solve, a->side, a->uplo, a->transa, a->diag, a->m, a->n,
                             *(const T *)a->alpha, &A, &B, a->batch, path, sizeof path);
     kblasf_log_call(h, name, "side=%c, uplo=%c, transa=%c, diag=%c, m=%lld, n=%lld, batch=%lld: %s",

@@ -41,6 +41,14 @@ typedef struct kblasf_batch_args {
  * stride must be at least one matrix (lda*n, ldb*nrhs; lda*k, ldb*n for TRSM/TRMM), or 0
  * when batch <= 1. */
 kblasf_int kblasf_batch_check(const kblasf_batch_args *a);
+/* The start of every batched call: KBLASF_STATUS_INVALID_VALUE for a NULL handle or (after
+ * the report through xerbla_ as "KBLASF_" name) an illegal argument, else SUCCESS. */
+kblasf_status_t kblasf_batch_start(kblasf_handle_t h, const kblasf_batch_args *a,
+                                   const char *name);
+/* Whether order n, above what every executor's batched primitive takes (limit), must run
+ * the GPU's way (loop, recursion) on whatever executor: KBLASF_OFFLOAD=always, so that
+ * CI's host executor checks that way too. */
+int kblasf_batch_forced(kblasf_int n, kblasf_int limit);
 
 /* Where a host form runs. On the device: h is the calling thread's default handle. */
 typedef struct kblasf_route {
@@ -76,6 +84,29 @@ double kblasf_now(void);
 /* ---- precision-generic declarations (after prec.h) ---- */
 #if defined(T) && !defined(KBLASF_LAPACK_GEN_H_DONE)
 #define KBLASF_LAPACK_GEN_H_DONE
+
+/* The batched routines' descriptors (prims.h), and the block at (i, j) of every matrix
+ * of one: the recursions' halves. */
+typedef KBLASF_CAT2(kblasf_batch_, PREC) batch_t;
+static inline batch_t FN(batch_at)(const batch_t *d, kblasf_int i, kblasf_int j)
+{
+    batch_t x = *d;
+
+    x.off += i + (int64_t)j * x.ld;
+    return x;
+}
+/* The descriptor of a caller's batch: p is the array of pointers, or for the strided
+ * form the base (the kernels take T's; a read-only A is never written). */
+static inline batch_t FN(batch_of)(const void *p, int strided, kblasf_int stride, kblasf_int ld)
+{
+    batch_t x = {NULL, NULL, stride, ld, 0};
+
+    if (strided)
+        x.base = (T *)p;
+    else
+        x.arr = (T *const *)p;
+    return x;
+}
 /* The tridiagonal reduction's name: SYTRD for real types, HETRD for complex ones.
  * TRD_FN(_host) -> kblasf_dsytrd_host, kblasf_zhetrd_host, ... */
 #if IS_COMPLEX
@@ -120,8 +151,7 @@ kblasf_int FN(zero_diagonal)(kblasf_int n, const T *A, kblasf_int lda);
  * (at least 160 bytes): how it ran, for the log. Asynchronous. */
 kblasf_status_t FN(trxm_batch_run)(kblasf_context *ctx, int solve, char side, char uplo,
                                    char transa, char diag, kblasf_int m, kblasf_int n, T alpha,
-                                   const KBLASF_CAT2(kblasf_batch_, PREC) *A,
-                                   const KBLASF_CAT2(kblasf_batch_, PREC) *B, kblasf_int batch,
+                                   const batch_t *A, const batch_t *B, kblasf_int batch,
                                    char *path, size_t pathsz);
 
 /* The device algorithms of POTRF and POTRS (chol_gen.c) on one matrix, arguments

@@ -11,8 +11,6 @@
 #include "lapack_aux.h"
 #include "lapack.h"
 
-typedef KBLASF_CAT2(kblasf_batch_, PREC) batch_t;
-
 #ifdef _OPENMP
 #define THREADS ", OpenMP threads over the matrices"
 #else
