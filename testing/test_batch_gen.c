@@ -538,16 +538,8 @@ static kblasf_int argpos(int r, int strided, const char *arg)
         {"uplo n A lda info batch", "uplo n A lda sA info batch"},
         {"uplo n nrhs A lda B ldb batch", "uplo n nrhs A lda sA B ldb sB batch"},
         {"uplo n nrhs A lda B ldb info batch", "uplo n nrhs A lda sA B ldb sB info batch"}};
-    char buf[64], *w, *save = NULL;
-    kblasf_int pos = 0;
 
-    snprintf(buf, sizeof buf, "%s", lists[r][strided]);
-    for (w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
-        pos++;
-        if (!strcmp(w, arg))
-            return pos;
-    }
-    return -1; /* the form has no such argument */
+    return test_arg_position(lists[r][strided], arg);
 }
 
 /* A call on small valid buffers (n = 4, nrhs = 2, batch = 2) with one change, and what

@@ -360,16 +360,8 @@ static void run_singular(kblasf_handle_t h, int strided, kblasf_int n, kblasf_in
 static kblasf_int argpos(int strided, const char *arg)
 {
     const char *lists[2] = {"uplo diag n A lda batch", "uplo diag n A lda sA batch"};
-    char buf[80], *w, *save = NULL;
-    kblasf_int pos = 0;
 
-    snprintf(buf, sizeof buf, "%s", lists[strided]);
-    for (w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
-        pos++;
-        if (!strcmp(w, arg))
-            return pos;
-    }
-    return -1;
+    return test_arg_position(lists[strided], arg);
 }
 
 /* A call on small valid buffers (uplo L, diag N, n = 4, batch = 2) with up to three

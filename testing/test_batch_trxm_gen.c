@@ -453,16 +453,8 @@ static kblasf_int argpos(int strided, const char *arg)
 {
     const char *lists[2] = {"side uplo transa diag m n alpha A lda B ldb batch",
                             "side uplo transa diag m n alpha A lda sA B ldb sB batch"};
-    char buf[80], *w, *save = NULL;
-    kblasf_int pos = 0;
 
-    snprintf(buf, sizeof buf, "%s", lists[strided]);
-    for (w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
-        pos++;
-        if (!strcmp(w, arg))
-            return pos;
-    }
-    return -1;
+    return test_arg_position(lists[strided], arg);
 }
 
 /* A call on small valid buffers (side L, m = 4, n = 3, batch = 2) with up to three

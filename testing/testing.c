@@ -308,3 +308,17 @@ double test_norm1_z(const kblasf_complex_double *A, kblasf_int m, kblasf_int n, 
 {
     TEST_NORM1(cabs)
 }
+
+kblasf_int test_arg_position(const char *list, const char *arg)
+{
+    char buf[128], *w, *save = NULL;
+    kblasf_int pos = 0;
+
+    snprintf(buf, sizeof buf, "%s", list);
+    for (w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+        pos++;
+        if (!strcmp(w, arg))
+            return pos;
+    }
+    return -1;
+}
