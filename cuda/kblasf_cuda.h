@@ -289,6 +289,62 @@ KBLASF_CUDA_BATCH_TRTRI(c, cuFloatComplex)
 KBLASF_CUDA_BATCH_TRTRI(z, cuDoubleComplex)
 #undef KBLASF_CUDA_BATCH_TRTRI
 
+/* ------------------------------------------- batched SYRK/HERK, order n <= 32, any k
+ * (cuda/batch_syrk.cu). Each problem as BLAS's SYRK (herm 0) or HERK (herm 1, complex
+ * types): C := alpha*op(A)*op(A)^T + beta*C (^H for HERK) on the uplo triangle of the
+ * n x n C; op(A) = A (n x k) for trans 'N', else A^T (SYRK: 'T', or 'C' for real types) or
+ * A^H (HERK: 'C'), A k x n. HERK uses the real parts of alpha and beta and writes the
+ * imaginary parts of C's diagonal as 0. beta = 0: C not read; k = 0 or alpha = 0: C :=
+ * beta*C, A not read. Matrix b at Aarr[b] + offA when Aarr != NULL, else A + b*strideA +
+ * offA (elements); the same for C. Only the uplo triangle of each C written.
+ * cudaErrorInvalidValue: bad letters, n < 0, n above KBLASF_CUDA_BATCH_SYRK_MAX, k < 0,
+ * lda too small, ldc < max(1, n), batch < 0, a negative offset, (something to do) A and
+ * Aarr or C and Carr both NULL. n or batch 0: nothing. Asynchronous on the stream. */
+#define KBLASF_CUDA_BATCH_SYRK_MAX 32
+#define KBLASF_CUDA_BATCH_SYRK(P, T)                                                      \
+cudaError_t kblasf_cuda_##P##syrk_batch(cudaStream_t s, int herm, char uplo, char trans,  \
+        int64_t n, int64_t k, T alpha, T *const *Aarr, const T *A, int64_t lda,          \
+        int64_t strideA, int64_t offA, T beta, T *const *Carr, T *C, int64_t ldc,        \
+        int64_t strideC, int64_t offC, int64_t batch);
+KBLASF_CUDA_BATCH_SYRK(s, float)
+KBLASF_CUDA_BATCH_SYRK(d, double)
+KBLASF_CUDA_BATCH_SYRK(c, cuFloatComplex)
+KBLASF_CUDA_BATCH_SYRK(z, cuDoubleComplex)
+#undef KBLASF_CUDA_BATCH_SYRK
+
+/* ------------------------------------ batched LAUUM, POTRI and POTI, order n <= 32
+ * (cuda/batch_potri.cu: one thread block per matrix, the matrix in shared memory, in
+ * place on the uplo triangle; the other triangle never read or written). Matrix b at
+ * Aarr[b] + offA when Aarr != NULL, else A + b*strideA + offA (elements).
+ *  - lauum: U*U^H (uplo 'U') or L^H*L ('L'), as LAPACK's LAUUM.
+ *  - potri (op 0): info[b] := the first j (1-based) with A(j,j) == 0, and that matrix is
+ *    left untouched; else 0 and A := inv(A) from its Cholesky factor (TRTRI, then LAUUM).
+ *  - poti (op 1): the Cholesky of A first (as kblasf_cuda_?potrf_batch_small: info[b] :=
+ *    the first j whose pivot is <= 0 or NaN; then the factor's columns ('L') or rows ('U')
+ *    before j are written and the rest of that triangle is unspecified), then POTRI.
+ * info: batch integers of info_bytes (4 or 8) each, device memory. Complex types: the
+ * imaginary parts of the diagonal are ignored on input (poti) and written as 0.
+ * cudaErrorInvalidValue: bad letter, n < 0 or above KBLASF_CUDA_BATCH_POTRI_MAX,
+ * lda < max(1, n), batch < 0, offA < 0, info_bytes not 4 or 8, (n and batch > 0) A and Aarr
+ * both NULL or (potri) info NULL. n or batch 0: nothing (potri: info zeroed when batch > 0).
+ * kblasf_cuda_?zero_diag_batch, any n: info[b] := the first j with A(j,j) == 0, else 0
+ * (POTRI's check for orders the fused kernel does not take). Asynchronous on the stream. */
+#define KBLASF_CUDA_BATCH_POTRI_MAX 32
+#define KBLASF_CUDA_BATCH_POTRI(P, T)                                                     \
+cudaError_t kblasf_cuda_##P##lauum_batch(cudaStream_t s, char uplo, int64_t n,            \
+        T *const *Aarr, T *A, int64_t lda, int64_t strideA, int64_t offA, int64_t batch); \
+cudaError_t kblasf_cuda_##P##potri_batch(cudaStream_t s, int poti, char uplo, int64_t n,  \
+        T *const *Aarr, T *A, int64_t lda, int64_t strideA, int64_t offA, void *info,     \
+        int info_bytes, int64_t batch);                                                   \
+cudaError_t kblasf_cuda_##P##zero_diag_batch(cudaStream_t s, int64_t n, T *const *Aarr,   \
+        const T *A, int64_t lda, int64_t strideA, int64_t offA, void *info,               \
+        int info_bytes, int64_t batch);
+KBLASF_CUDA_BATCH_POTRI(s, float)
+KBLASF_CUDA_BATCH_POTRI(d, double)
+KBLASF_CUDA_BATCH_POTRI(c, cuFloatComplex)
+KBLASF_CUDA_BATCH_POTRI(z, cuDoubleComplex)
+#undef KBLASF_CUDA_BATCH_POTRI
+
 #ifdef __cplusplus
 }
 #endif

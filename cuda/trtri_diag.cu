@@ -4,15 +4,14 @@
  *
  * One thread block per diagonal block of order bs <= 32: the block goes to shared memory
  * (only its stored triangle, and its diagonal unless it is a unit one), then thread t
- * computes column t of the inverse by substitution against column t of the identity. All
- * threads walk the same rows and columns in the same order, so reads of the block are
- * broadcasts, and each thread reads and writes only its own column of the inverse: no
- * barrier inside the loops.
+ * computes column t of the inverse by substitution against column t of the identity
+ * (trtri_block.cuh, shared with the batched POTRI and POTI of batch_potri.cu).
  *
  * The same block inversion is the batched TRTRI's leaf (kblasf_cuda_?trtri_batch): one
  * thread block per matrix of order n <= 32, in place, writing only the stored triangle. */
 #include "kblasf_cuda.h"
 #include "batch_common.cuh"
+#include "trtri_block.cuh"
 
 namespace kblasf {
 namespace {
@@ -40,26 +39,8 @@ __device__ __forceinline__ void invert_block(bool lower, bool unit, int s, const
     if (t < s)
         dinv[t] = unit ? one : Sc<T>::recip(ld_rw(Ab + t + t * lda));
     __syncthreads();
-    if (t < s) {
-        /* X(i,t) = (delta(i,t) - sum over the rows solved before i of A(i,j) X(j,t)) / A(i,i),
-         * in the order of the substitution; rows before t are 0, set explicitly so that a
-         * singular block does not spread NaN outside the triangle */
-        for (int r = 0; r < s; ++r) {
-            const int i = lower ? r : s - 1 - r;
-            T acc = Sc<T>::zero(), x;
-            if (lower)
-                for (int j = 0; j < i; ++j)
-                    acc = Sc<T>::fma(sA[i][j], sX[j][t], acc);
-            else
-                for (int j = i + 1; j < s; ++j)
-                    acc = Sc<T>::fma(sA[i][j], sX[j][t], acc);
-            if (lower ? i < t : i > t)
-                x = Sc<T>::zero();
-            else
-                x = Sc<T>::mul(Sc<T>::sub(i == t ? one : Sc<T>::zero(), acc), dinv[i]);
-            sX[i][t] = x;
-        }
-    }
+    if (t < s)
+        invert_column(lower, s, t, sA, dinv, sX);
     __syncthreads();
     if (t < s) /* row t of the inverse; coalesced down each column */
         for (int c = 0; c < s; ++c)

@@ -376,6 +376,85 @@ KBLASF_BATCH_TRTRI_PROTOS(c, kblasf_complex_float)
 KBLASF_BATCH_TRTRI_PROTOS(z, kblasf_complex_double)
 #undef KBLASF_BATCH_TRTRI_PROTOS
 
+/* ---- Batched SYRK and HERK (device API) --------------------------------------------
+ * `batch` independent problems of one shape, each as BLAS's SYRK (all types) or HERK
+ * (c, z) on the uplo triangle of the n x n C:
+ *   syrk: C := alpha*op(A)*op(A)^T + beta*C      herk: C := alpha*op(A)*op(A)^H + beta*C
+ * op(A) n x k: trans 'N' A (n x k), 'T' A^T for SYRK ('C' too for s, d, as BLAS), 'C' A^H
+ * for HERK (A k x n). HERK's alpha and beta are real and the imaginary parts of C's
+ * diagonal are written as 0. alpha and beta: host memory. beta = 0 does not read C;
+ * k = 0 or alpha = 0 only scales C (nothing read of A), and with beta = 1 leaves it as
+ * it is, HERK's diagonal included (BLAS's quick return). Only the uplo triangle of each C
+ * is written.
+ *  - _batch: matrix b is A_array[b] and C_array[b] (device memory; host memory on the host
+ *    executor);
+ *  - _batch_strided: A + b*strideA and C + b*strideC, strideA >= lda*k ('N') or lda*n,
+ *    strideC >= ldc*n, or 0 when batch <= 1.
+ * Orders up to 32 in one batched GPU kernel; larger C recurse: the off-diagonal block of
+ * each half is one batched GEMM over all matrices, down to diagonal blocks of 32.
+ * Asynchronous on the handle's stream. Illegal arguments: xerbla_ as KBLASF_DSYRK_BATCH,
+ * KBLASF_ZHERK_BATCH_STRIDED, ..., positions from 1 without the handle, checked in list
+ * order: uplo, trans, n >= 0, k >= 0, alpha (not NULL), A (not NULL when batch, n and k
+ * > 0), lda >= max(1, n) ('N') or max(1, k), strideA, beta (not NULL), C (not NULL when
+ * batch and n > 0), ldc >= max(1, n), strideC, batch >= 0. */
+#define KBLASF_BATCH_SYRK_PROTOS(P, T, OP, S)                                          \
+kblasf_status_t kblasf_##P##OP##_batch(kblasf_handle_t h, char uplo, char trans,        \
+        kblasf_int n, kblasf_int k, const S *alpha, T *const *A_array, kblasf_int lda,  \
+        const S *beta, T *const *C_array, kblasf_int ldc, kblasf_int batch);            \
+kblasf_status_t kblasf_##P##OP##_batch_strided(kblasf_handle_t h, char uplo, char trans, \
+        kblasf_int n, kblasf_int k, const S *alpha, const T *A, kblasf_int lda,          \
+        kblasf_int strideA, const S *beta, T *C, kblasf_int ldc, kblasf_int strideC,     \
+        kblasf_int batch);
+
+KBLASF_BATCH_SYRK_PROTOS(s, float, syrk, float)
+KBLASF_BATCH_SYRK_PROTOS(d, double, syrk, double)
+KBLASF_BATCH_SYRK_PROTOS(c, kblasf_complex_float, syrk, kblasf_complex_float)
+KBLASF_BATCH_SYRK_PROTOS(z, kblasf_complex_double, syrk, kblasf_complex_double)
+KBLASF_BATCH_SYRK_PROTOS(c, kblasf_complex_float, herk, float)
+KBLASF_BATCH_SYRK_PROTOS(z, kblasf_complex_double, herk, double)
+#undef KBLASF_BATCH_SYRK_PROTOS
+
+/* ---- Batched LAUUM, POTRI and POTI (device API) ------------------------------------
+ * `batch` matrices of order n, in place on the uplo triangle of each A (the other triangle
+ * is never read or written):
+ *   lauum: as LAPACK's LAUUM: U*U^H ('U') or L^H*L ('L') of the triangular factor held there;
+ *   potri: as LAPACK's POTRI: inv(A) from the Cholesky factor held there (POTRF's output);
+ *   poti:  inv(A) of the Hermitian positive definite A itself (POTRF, then POTRI).
+ * info_array (potri, poti): batch entries in device memory, each always written: 0, or
+ *   potri: j > 0 when the factor's j-th diagonal element is exactly zero (the first such
+ *          j): that matrix is left untouched, as LAPACK's POTRI leaves it;
+ *   poti:  j > 0 when the leading minor of order j is not positive definite (as
+ *          kblasf_?potrf_batch): that matrix is left as the Cholesky leaves it.
+ * The other matrices are inverted all the same. _batch: A_array[b]; _batch_strided:
+ * A + b*strideA, strideA >= lda*n or 0 when batch <= 1. Orders up to 32 run in one fused GPU
+ * kernel per batch (the matrix in shared memory); larger ones recurse onto the batched
+ * TRTRI, SYRK/HERK, TRMM and GEMM; for those POTRI and POTI wait once for the infos, and
+ * matrices with info > 0 are left out of the rest. The host executor makes one LAPACK call
+ * per matrix. Illegal arguments: xerbla_ as KBLASF_DLAUUM_BATCH, KBLASF_ZPOTI_BATCH_STRIDED,
+ * ..., checked in list order: uplo, n >= 0, A (not NULL when batch and n > 0), lda >=
+ * max(1, n), strideA, info_array (potri, poti: not NULL when batch > 0), batch >= 0. */
+#define KBLASF_BATCH_POTRI_PROTOS(P, T)                                                \
+kblasf_status_t kblasf_##P##lauum_batch(kblasf_handle_t h, char uplo, kblasf_int n,     \
+        T *const *A_array, kblasf_int lda, kblasf_int batch);                          \
+kblasf_status_t kblasf_##P##lauum_batch_strided(kblasf_handle_t h, char uplo,           \
+        kblasf_int n, T *A, kblasf_int lda, kblasf_int strideA, kblasf_int batch);     \
+kblasf_status_t kblasf_##P##potri_batch(kblasf_handle_t h, char uplo, kblasf_int n,     \
+        T *const *A_array, kblasf_int lda, kblasf_int *info_array, kblasf_int batch);  \
+kblasf_status_t kblasf_##P##potri_batch_strided(kblasf_handle_t h, char uplo,           \
+        kblasf_int n, T *A, kblasf_int lda, kblasf_int strideA, kblasf_int *info_array,\
+        kblasf_int batch);                                                             \
+kblasf_status_t kblasf_##P##poti_batch(kblasf_handle_t h, char uplo, kblasf_int n,      \
+        T *const *A_array, kblasf_int lda, kblasf_int *info_array, kblasf_int batch);  \
+kblasf_status_t kblasf_##P##poti_batch_strided(kblasf_handle_t h, char uplo,            \
+        kblasf_int n, T *A, kblasf_int lda, kblasf_int strideA, kblasf_int *info_array,\
+        kblasf_int batch);
+
+KBLASF_BATCH_POTRI_PROTOS(s, float)
+KBLASF_BATCH_POTRI_PROTOS(d, double)
+KBLASF_BATCH_POTRI_PROTOS(c, kblasf_complex_float)
+KBLASF_BATCH_POTRI_PROTOS(z, kblasf_complex_double)
+#undef KBLASF_BATCH_POTRI_PROTOS
+
 /* ---- Tridiagonal reduction (LAPACK layer) -----------------------------------------
  * SYTRD (s, d) / HETRD (c, z): Q^H A Q = T, tridiagonal, as LAPACK's DSYTRD/ZHETRD: on
  * return the uplo triangle of A holds T's diagonal and off-diagonal and the reflectors

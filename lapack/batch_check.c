@@ -59,14 +59,44 @@ static kblasf_int trtri_check(const kblasf_batch_args *a)
     return 0;
 }
 
+/* SYRK/HERK: BLAS's list, then the batch's own arguments */
+static kblasf_int syrk_check(const kblasf_batch_args *a)
+{
+    int notrans = kblasf_lsame(a->transa, 'N');
+    kblasf_int ka = notrans ? a->k : a->n, pos = 0; /* A's columns */
+    /* SYRK: 'T' (and 'C' for real types, as BLAS), HERK: 'C' */
+    int trans_ok = notrans || (a->syrk != 'H' && kblasf_lsame(a->transa, 'T')) ||
+                   (a->syrk != 'S' && kblasf_lsame(a->transa, 'C'));
+
+    ARG(!kblasf_lsame(a->uplo, 'U') && !kblasf_lsame(a->uplo, 'L'));
+    ARG(!trans_ok);
+    ARG(a->n < 0);
+    ARG(a->k < 0);
+    ARG(!a->alpha);
+    ARG(a->batch > 0 && a->n > 0 && a->k > 0 && !a->A);
+    ARG(a->lda < MAX(1, notrans ? a->n : a->k));
+    if (a->strided)
+        ARG(bad_stride(a->strideA, (int64_t)a->lda * ka, a->batch));
+    ARG(!a->beta);
+    ARG(a->batch > 0 && a->n > 0 && !a->B);
+    ARG(a->ldb < MAX(1, a->n));
+    if (a->strided)
+        ARG(bad_stride(a->strideB, (int64_t)a->ldb * a->n, a->batch));
+    ARG(a->batch < 0);
+    return 0;
+}
+
 kblasf_int kblasf_batch_check(const kblasf_batch_args *a)
 {
-    int rhs = a->r != KBLASF_R_POTRF, has_info = a->r != KBLASF_R_POTRS;
+    int rhs = a->r == KBLASF_R_POTRS || a->r == KBLASF_R_POSV;
+    int has_info = a->r != KBLASF_R_POTRS && a->r != KBLASF_R_LAUUM;
     int used = a->batch > 0 && a->n > 0; /* the matrices will be touched */
     kblasf_int pos = 0;
 
     if (a->trxm)
         return trxm_check(a);
+    if (a->syrk)
+        return syrk_check(a);
     if (a->r == KBLASF_R_TRTRI)
         return trtri_check(a);
     ARG(!kblasf_lsame(a->uplo, 'U') && !kblasf_lsame(a->uplo, 'L'));

@@ -68,11 +68,39 @@ static kblasf_status_t rec(plan *p, kblasf_int k, kblasf_int d)
     return trmm(p, 'R', k1, k2, 1, d + k1, &off);
 }
 
+kblasf_status_t FN(trtri_batch_run)(kblasf_context *ctx, char uplo, char diag, kblasf_int n,
+                                    const batch_t *A, kblasf_int batch, char *path,
+                                    size_t pathsz)
+{
+    plan p = {0};
+    const char *how = "";
+    kblasf_status_t st;
+
+    p.ctx = ctx;
+    p.uplo = uplo;
+    p.diag = diag;
+    p.lower = kblasf_lsame(uplo, 'L');
+    p.batch = batch;
+    p.A = *A;
+    if (kblasf_batch_forced(n, KBLASF_BATCH_TRXM_LEAF)) {
+        st = KBLASF_STATUS_NOT_SUPPORTED; /* the GPU's way for this order, on any executor */
+        how = "KBLASF_OFFLOAD=always";
+    } else
+        st = PRIMS(ctx)->trtri_batch(ctx, uplo, diag, n, &p.A, batch, &how);
+    if (st != KBLASF_STATUS_NOT_SUPPORTED) {
+        snprintf(path, pathsz, "%s", how);
+        return st;
+    }
+    st = rec(&p, n, 0);
+    snprintf(path, pathsz, "recursion (%s): diagonal blocks of order <= %d: %s; batched "
+             "TRMMs: %s", how, KBLASF_BATCH_TRXM_LEAF, p.leaf_path, p.trmm_path);
+    return st;
+}
+
 static kblasf_status_t run(kblasf_handle_t h, const kblasf_batch_args *a)
 {
-    char name[40], why[480];
-    plan p = {0};
-    const char *path = "";
+    char name[40], path[480];
+    batch_t A = FN(batch_of)(a->A, a->strided, a->strideA, a->lda);
     kblasf_status_t st;
 
     snprintf(name, sizeof name, PREC_UPPER "TRTRI_BATCH%s", a->strided ? "_STRIDED" : "");
@@ -80,23 +108,7 @@ static kblasf_status_t run(kblasf_handle_t h, const kblasf_batch_args *a)
         return st;
     if (a->batch == 0 || a->n == 0)
         return KBLASF_STATUS_SUCCESS;
-    p.ctx = h;
-    p.uplo = a->uplo;
-    p.diag = a->diag;
-    p.lower = kblasf_lsame(a->uplo, 'L');
-    p.batch = a->batch;
-    p.A = FN(batch_of)(a->A, a->strided, a->strideA, a->lda);
-    if (kblasf_batch_forced(a->n, KBLASF_BATCH_TRXM_LEAF)) {
-        st = KBLASF_STATUS_NOT_SUPPORTED; /* the GPU's way for this order, on any executor */
-        path = "KBLASF_OFFLOAD=always";
-    } else
-        st = PRIMS(h)->trtri_batch(h, p.uplo, p.diag, a->n, &p.A, p.batch, &path);
-    if (st == KBLASF_STATUS_NOT_SUPPORTED) {
-        st = rec(&p, a->n, 0);
-        snprintf(why, sizeof why, "recursion (%s): diagonal blocks of order <= %d: %s; batched "
-                 "TRMMs: %s", path, KBLASF_BATCH_TRXM_LEAF, p.leaf_path, p.trmm_path);
-        path = why;
-    }
+    st = FN(trtri_batch_run)(h, a->uplo, a->diag, a->n, &A, a->batch, path, sizeof path);
     kblasf_log_call(h, name, "uplo=%c, diag=%c, n=%lld, batch=%lld: %s", a->uplo, a->diag,
                     (long long)a->n, (long long)a->batch, path);
     return st;

@@ -21,24 +21,30 @@ kblasf_int kblasf_lapack_check(kblasf_routine_t r, char uplo, char diag, kblasf_
 kblasf_int kblasf_gebrd_check(kblasf_int m, kblasf_int n, kblasf_int lda, kblasf_int lwork,
                               kblasf_int lwkmin);
 
-/* The arguments of a batched call (batch_gen.c, batch_trxm_gen.c, batch_trtri_gen.c) as
- * the caller gave them. */
+/* The arguments of a batched call (batch_gen.c, batch_trxm_gen.c, batch_trtri_gen.c,
+ * batch_syrk_gen.c, batch_potri_gen.c) as the caller gave them. */
 typedef struct kblasf_batch_args {
-    kblasf_routine_t r;     /* KBLASF_R_POTRF, _POTRS, _POSV or _TRTRI (not for trxm) */
+    kblasf_routine_t r;     /* KBLASF_R_POTRF, _POTRS, _POSV, _TRTRI, _LAUUM or _POTRI
+                             * (not for trxm, syrk) */
     int trxm, solve;        /* batched TRSM (solve) or TRMM: side..alpha are theirs */
+    char syrk;              /* batched SYRK of a real type 'R', of a complex one 'S', HERK
+                             * 'H'; 0: not these. transa is trans, B is C, ldb ldc */
+    int poti;               /* with r = _POTRI: POTI, the factorization first */
     int strided;            /* the _batch_strided form: base pointers and strides */
     char side, uplo, transa, diag;
-    kblasf_int m, n, nrhs, lda, ldb, strideA, strideB, batch;
-    const void *alpha;      /* TRSM/TRMM: the caller's pointer */
+    kblasf_int m, n, k, nrhs, lda, ldb, strideA, strideB, batch;
+    const void *alpha, *beta; /* TRSM/TRMM, SYRK: the caller's pointers */
     const void *A, *B;      /* the arrays of pointers, or the base pointers */
     const void *info;
 } kblasf_batch_args;
 /* The checks of the batched routines (batch_check.c), in the order of their argument
  * lists: the position (1-based, without the handle) of the first illegal argument, or 0.
- * Pointers must not be NULL where they will be used: for the Cholesky family A when
- * batch > 0 and n > 0, B when also nrhs > 0, info whenever batch > 0 (it is written even
- * for n = 0); for TRSM/TRMM alpha always, A and B when batch, m and n are all > 0. A
- * stride must be at least one matrix (lda*n, ldb*nrhs; lda*k, ldb*n for TRSM/TRMM), or 0
+ * Pointers must not be NULL where they will be used: for the Cholesky family (LAUUM,
+ * POTRI, POTI too) A when batch > 0 and n > 0, B when also nrhs > 0, info (POTRF, POSV,
+ * POTRI, POTI) whenever batch > 0 (it is written even for n = 0); for TRSM/TRMM alpha
+ * always, A and B when batch, m and n are all > 0; for SYRK/HERK alpha and beta always, A
+ * when batch, n and k are > 0, C when batch and n are. A stride must be at least one
+ * matrix (lda*n, ldb*nrhs; lda*k, ldb*n for TRSM/TRMM; lda*(k or n), ldc*n for SYRK), or 0
  * when batch <= 1. */
 kblasf_int kblasf_batch_check(const kblasf_batch_args *a);
 /* The start of every batched call: KBLASF_STATUS_INVALID_VALUE for a NULL handle or (after
@@ -153,6 +159,20 @@ kblasf_status_t FN(trxm_batch_run)(kblasf_context *ctx, int solve, char side, ch
                                    char transa, char diag, kblasf_int m, kblasf_int n, T alpha,
                                    const batch_t *A, const batch_t *B, kblasf_int batch,
                                    char *path, size_t pathsz);
+
+/* Batched SYRK (herm 0) or HERK (herm 1) on batch descriptors (batch_syrk_gen.c): the
+ * executor's syrk_batch, or the recursion onto gemm_batch for orders it does not take;
+ * arguments checked, batch, n > 0. HERK takes the real parts of alpha and beta. *path (at
+ * least 160 bytes): how it ran. Asynchronous. */
+kblasf_status_t FN(syrk_batch_run)(kblasf_context *ctx, int herm, char uplo, char trans,
+                                   kblasf_int n, kblasf_int k, T alpha, const batch_t *A,
+                                   T beta, const batch_t *C, kblasf_int batch, char *path,
+                                   size_t pathsz);
+/* Batched TRTRI on a batch descriptor (batch_trtri_gen.c): the executor's trtri_batch, or
+ * the recursion onto batched TRMM; arguments checked, batch, n > 0. */
+kblasf_status_t FN(trtri_batch_run)(kblasf_context *ctx, char uplo, char diag, kblasf_int n,
+                                    const batch_t *A, kblasf_int batch, char *path,
+                                    size_t pathsz);
 
 /* The device algorithms of POTRF and POTRS (chol_gen.c) on one matrix, arguments
  * checked, n > 0 (and nrhs > 0), asynchronous: the batched routines' loop for orders their

@@ -133,11 +133,102 @@ static kblasf_status_t host_gemm_batch(kblasf_context *ctx, char transa, char tr
     return KBLASF_STATUS_SUCCESS;
 }
 
+/* SYRK/HERK: one BLAS call per matrix, any order. For real types HERK is SYRK. */
+static kblasf_status_t host_syrk_batch(kblasf_context *ctx, int herm, char uplo, char trans,
+                                       kblasf_int n, kblasf_int k, T alpha, const batch_t *A,
+                                       T beta, const batch_t *C, kblasf_int batch,
+                                       const char **path)
+{
+    kblasf_int b;
+    RT ralpha = REAL(alpha), rbeta = REAL(beta);
+
+    (void)ctx;
+    (void)ralpha;
+    (void)rbeta;
+    *path = HOST_BLAS_PATH;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if (batch > 1)
+#endif
+    for (b = 0; b < batch; b++) {
+        const T *Ab = KBLASF_BATCH_MAT(A, b);
+        T *Cb = KBLASF_BATCH_MAT(C, b);
+#if IS_COMPLEX
+        if (herm)
+            PFN(herk_)(&uplo, &trans, &n, &k, &ralpha, Ab, &A->ld, &rbeta, Cb, &C->ld, 1, 1);
+        else
+#endif
+            PFN(syrk_)(&uplo, &trans, &n, &k, &alpha, Ab, &A->ld, &beta, Cb, &C->ld, 1, 1);
+    }
+    (void)herm;
+    return KBLASF_STATUS_SUCCESS;
+}
+
+/* LAUUM: the CPU path's blocked LAUUM (LAPACK's LAUU2, TRMM, HERK) per matrix. */
+static kblasf_status_t host_lauum_batch(kblasf_context *ctx, char uplo, kblasf_int n,
+                                        const batch_t *A, kblasf_int batch, const char **path)
+{
+    kblasf_int b;
+
+    (void)ctx;
+    *path = HOST_PATH;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if (batch > 1)
+#endif
+    for (b = 0; b < batch; b++)
+        FN(cpu_lauum)(uplo, n, KBLASF_BATCH_MAT(A, b), A->ld);
+    return KBLASF_STATUS_SUCCESS;
+}
+
+/* POTRI (POTI: POTRF2 first) per matrix: a zero on the factor's diagonal leaves the
+ * matrix as it is, as LAPACK's POTRI does. */
+static kblasf_status_t host_potri_batch(kblasf_context *ctx, int poti, char uplo, kblasf_int n,
+                                        const batch_t *A, kblasf_int *info, kblasf_int batch,
+                                        const char **path)
+{
+    kblasf_int b;
+
+    (void)ctx;
+    *path = HOST_PATH;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if (batch > 1)
+#endif
+    for (b = 0; b < batch; b++) {
+        T *Ab = KBLASF_BATCH_MAT(A, b);
+        kblasf_int linfo = 0;
+
+        if (poti)
+            PFN(potrf2_)(&uplo, &n, Ab, &A->ld, &linfo, 1);
+        else
+            linfo = FN(zero_diagonal)(n, Ab, A->ld);
+        if (linfo == 0) {
+            FN(cpu_trtri)(uplo, 'N', n, Ab, A->ld, &linfo);
+            FN(cpu_lauum)(uplo, n, Ab, A->ld);
+        }
+        info[b] = linfo;
+    }
+    return KBLASF_STATUS_SUCCESS;
+}
+
+static kblasf_status_t host_zero_diag_batch(kblasf_context *ctx, kblasf_int n, const batch_t *A,
+                                            kblasf_int *info, kblasf_int batch)
+{
+    kblasf_int b;
+
+    (void)ctx;
+    for (b = 0; b < batch; b++)
+        info[b] = FN(zero_diagonal)(n, KBLASF_BATCH_MAT(A, b), A->ld);
+    return KBLASF_STATUS_SUCCESS;
+}
+
 void FN(host_batch_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
 {
     p->trxm_batch = host_trxm_batch;
     p->trtri_batch = host_trtri_batch;
     p->gemm_batch = host_gemm_batch;
+    p->syrk_batch = host_syrk_batch;
+    p->lauum_batch = host_lauum_batch;
+    p->potri_batch = host_potri_batch;
+    p->zero_diag_batch = host_zero_diag_batch;
     p->potrf_batch = host_potrf_batch;
     p->potrs_batch = host_potrs_batch;
     p->posv_batch = host_posv_batch;

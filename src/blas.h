@@ -42,6 +42,9 @@ KBLASF_BLAS_SYRK(s, syrk, float, float)
 KBLASF_BLAS_SYRK(d, syrk, double, double)
 KBLASF_BLAS_SYRK(c, herk, kblasf_complex_float, float)
 KBLASF_BLAS_SYRK(z, herk, kblasf_complex_double, double)
+/* SYRK of the complex types (complex symmetric: alpha and beta complex) */
+KBLASF_BLAS_SYRK(c, syrk, kblasf_complex_float, kblasf_complex_float)
+KBLASF_BLAS_SYRK(z, syrk, kblasf_complex_double, kblasf_complex_double)
 #undef KBLASF_BLAS_SYRK
 
 /* SYR2K (s, d) and HER2K (c, z; real beta) */

@@ -484,6 +484,73 @@ static kblasf_status_t cuda_trtri_batch(kblasf_context *ctx, char uplo, char dia
         PNAME("TRTRI_BATCH kernel"));
 }
 
+/* ---- batched SYRK/HERK (cuda/batch_syrk.cu), LAUUM, POTRI and POTI (cuda/batch_potri.cu)
+ * up to order 32; above, the caller recurses (lapack/batch_syrk_gen.c, batch_potri_gen.c) */
+
+typedef char batch_syrk_check[KBLASF_BATCH_TRXM_LEAF <= KBLASF_CUDA_BATCH_SYRK_MAX &&
+                              KBLASF_BATCH_TRXM_LEAF <= KBLASF_CUDA_BATCH_POTRI_MAX ? 1 : -1];
+
+static kblasf_status_t cuda_syrk_batch(kblasf_context *ctx, int herm, char uplo, char trans,
+                                       kblasf_int n, kblasf_int k, T alpha, const batch_t *A,
+                                       T beta, const batch_t *C, kblasf_int batch,
+                                       const char **path)
+{
+    if (n > KBLASF_CUDA_BATCH_SYRK_MAX) {
+        *path = "order above the batched kernel's 32";
+        return KBLASF_STATUS_NOT_SUPPORTED;
+    }
+    *path = "batched kernel";
+    cudaSetDevice(ctx->device);
+    return kblasf_cuda_check(
+        KBLASF_CAT3(kblasf_cuda_, PREC, syrk_batch)((cudaStream_t)ctx->stream, herm, uplo, trans,
+            n, k, TO_CT(alpha), BATCH_ARGS(A), A->off, TO_CT(beta), BATCH_ARGS(C), C->off,
+            batch),
+        herm ? PNAME("HERK_BATCH kernel") : PNAME("SYRK_BATCH kernel"));
+}
+
+static kblasf_status_t cuda_lauum_batch(kblasf_context *ctx, char uplo, kblasf_int n,
+                                        const batch_t *A, kblasf_int batch, const char **path)
+{
+    if (n > KBLASF_CUDA_BATCH_POTRI_MAX) {
+        *path = "order above the batched kernel's 32";
+        return KBLASF_STATUS_NOT_SUPPORTED;
+    }
+    *path = "batched kernel: a thread block per matrix, the triangle in shared memory";
+    cudaSetDevice(ctx->device);
+    return kblasf_cuda_check(
+        KBLASF_CAT3(kblasf_cuda_, PREC, lauum_batch)((cudaStream_t)ctx->stream, uplo, n,
+                                                     BATCH_ARGS(A), A->off, batch),
+        PNAME("LAUUM_BATCH kernel"));
+}
+
+static kblasf_status_t cuda_potri_batch(kblasf_context *ctx, int poti, char uplo, kblasf_int n,
+                                        const batch_t *A, kblasf_int *info, kblasf_int batch,
+                                        const char **path)
+{
+    if (n > KBLASF_CUDA_BATCH_POTRI_MAX) {
+        *path = "order above the fused kernel's 32";
+        return KBLASF_STATUS_NOT_SUPPORTED;
+    }
+    *path = "fused kernel: a thread block per matrix, the triangle in shared memory";
+    cudaSetDevice(ctx->device);
+    return kblasf_cuda_check(
+        KBLASF_CAT3(kblasf_cuda_, PREC, potri_batch)((cudaStream_t)ctx->stream, poti, uplo, n,
+                                                     BATCH_ARGS(A), A->off, info,
+                                                     (int)sizeof(kblasf_int), batch),
+        poti ? PNAME("POTI_BATCH kernel") : PNAME("POTRI_BATCH kernel"));
+}
+
+static kblasf_status_t cuda_zero_diag_batch(kblasf_context *ctx, kblasf_int n, const batch_t *A,
+                                            kblasf_int *info, kblasf_int batch)
+{
+    cudaSetDevice(ctx->device);
+    return kblasf_cuda_check(
+        KBLASF_CAT3(kblasf_cuda_, PREC, zero_diag_batch)((cudaStream_t)ctx->stream, n,
+                                                         BATCH_ARGS(A), A->off, info,
+                                                         (int)sizeof(kblasf_int), batch),
+        "zero-diagonal check kernel");
+}
+
 /* cuBLAS's batched GEMM: strided when all three are, else on arrays of pointers, which
  * for blocks inside the matrices (off != 0) are built in the handle's scratch first. */
 static kblasf_status_t cuda_gemm_batch(kblasf_context *ctx, char transa, char transb,
@@ -553,4 +620,8 @@ void FN(cuda_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
     p->trxm_batch = cuda_trxm_batch;
     p->trtri_batch = cuda_trtri_batch;
     p->gemm_batch = cuda_gemm_batch;
+    p->syrk_batch = cuda_syrk_batch;
+    p->lauum_batch = cuda_lauum_batch;
+    p->potri_batch = cuda_potri_batch;
+    p->zero_diag_batch = cuda_zero_diag_batch;
 }

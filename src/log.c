@@ -17,7 +17,7 @@ void kblasf_log(const char *fmt, ...)
 
 void kblasf_log_call(const kblasf_context *ctx, const char *routine, const char *fmt, ...)
 {
-    char args[256];
+    char args[1024]; /* the batched recursions say how each step ran */
     va_list ap;
 
     if (!kblasf_get_config()->verbose)

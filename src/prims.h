@@ -178,6 +178,29 @@ typedef struct kblasf_prims_##P {                                               
             kblasf_int m, kblasf_int n, kblasf_int k, T alpha, const kblasf_batch_##P *A, \
             const kblasf_batch_##P *B, T beta, const kblasf_batch_##P *C,               \
             kblasf_int batch);                                                          \
+    /* Batched SYRK (herm 0) or HERK (herm 1: the real parts of alpha and beta, the      \
+     * imaginary parts of C's diagonal written as 0), each as BLAS's, on the uplo        \
+     * triangle of the n x n C, op(A) n x k (trans 'N': A, else A^T or A^H); beta = 0    \
+     * does not read C. NOT_SUPPORTED as trxm_batch (the caller recurses onto gemm_batch,\
+     * lapack/batch_syrk_gen.c). */                                                     \
+    kblasf_status_t (*syrk_batch)(struct kblasf_context *ctx, int herm, char uplo,       \
+            char trans, kblasf_int n, kblasf_int k, T alpha, const kblasf_batch_##P *A,  \
+            T beta, const kblasf_batch_##P *C, kblasf_int batch, const char **path);     \
+    /* Batched LAUUM in place (U U^H or L^H L on the uplo triangle). NOT_SUPPORTED as    \
+     * trxm_batch (the caller recurses, lapack/batch_potri_gen.c). */                    \
+    kblasf_status_t (*lauum_batch)(struct kblasf_context *ctx, char uplo, kblasf_int n,  \
+            const kblasf_batch_##P *A, kblasf_int batch, const char **path);            \
+    /* Batched POTRI (poti 0) or POTI (poti 1: POTRF first) in place, with the infos of  \
+     * kblasf_?potri_batch / ?poti_batch (batch entries, executor's memory): a matrix    \
+     * with info > 0 is left untouched (POTRI) or as the Cholesky left it (POTI).        \
+     * NOT_SUPPORTED, nothing touched: not for this n (the caller recurses). */         \
+    kblasf_status_t (*potri_batch)(struct kblasf_context *ctx, int poti, char uplo,      \
+            kblasf_int n, const kblasf_batch_##P *A, kblasf_int *info, kblasf_int batch, \
+            const char **path);                                                         \
+    /* info[b] := the first j (1-based) with A(j,j) == 0 in matrix b, else 0 (any n > 0);\
+     * POTRI's check before the recursion. */                                          \
+    kblasf_status_t (*zero_diag_batch)(struct kblasf_context *ctx, kblasf_int n,         \
+            const kblasf_batch_##P *A, kblasf_int *info, kblasf_int batch);             \
 } kblasf_prims_##P;
 
 KBLASF_PRIMS_TABLE(s, float)

@@ -30,6 +30,7 @@ fi
 if ! make -j16 > "$OUT/build.log" 2>&1; then grep -E 'error|Error' "$OUT/build.log" | head -30; exit 1; fi
 make -j16 testing/test_gemv testing/test_symv testing/test_trxm testing/test_memory testing/test_lapack \
   testing/test_sytrd testing/test_gebrd testing/test_batch testing/test_batch_trxm testing/test_batch_trtri \
+  testing/test_batch_syrk testing/test_batch_potri \
   >> "$OUT/build.log" 2>&1
 for s in $steps; do
   case $s in
@@ -40,7 +41,7 @@ for s in $steps; do
   sanitize)
     cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
     for tool in memcheck racecheck; do
-      for t in ${SANITIZE_TESTS:-test_gemv test_symv test_trxm test_lapack test_batch test_batch_trxm test_batch_trtri}; do
+      for t in ${SANITIZE_TESTS:-test_gemv test_symv test_trxm test_lapack test_batch test_batch_trxm test_batch_trtri test_batch_syrk test_batch_potri}; do
         filter=()
         if [ $tool = racecheck ] && [ -n "${SANITIZE_RACE_KERNELS:-}" ]; then
           for kn in $SANITIZE_RACE_KERNELS; do filter+=(--kernel-name "kns=$kn"); done
