@@ -1,7 +1,8 @@
 /*
- * test_batch_trtri_gen.c — testers of the batched TRTRI, precision-generic
- * (test_batch_trtri.c runs them): kblasf_?trtri_batch and ?trtri_batch_strided, on the
- * tester's handle (data moved with the handle's copy functions, so the same tester runs on
+ * test_batch_trtri_gen.c — testers of the batched TRTRI family, precision-generic:
+ * kblasf_?trtri_batch and ?trtri_batch_strided (test_batch_trtri.c runs them), and the
+ * batched LAUUM, POTRI and POTI in both forms (test_batch_potri.c; see "LAUUM, POTRI and
+ * POTI" below), on the tester's handle (data moved with the handle's copy functions, so the same tester runs on
  * the host executor and on a GPU).
  *
  * Default mode: both forms with every uplo and diag at orders n = 1..40, batches of 1 and
@@ -30,6 +31,17 @@
  * touched), the order of the checks, quick returns (batch 0, n 0, NULL where it is legal),
  * strides of 0 with one matrix, lower-case letters, and a NULL handle.
  * KBLASF_TEST_QUICK=1: fewer orders and variants; KBLASF_TEST_BATCH_MAX caps the batches.
+ *
+ * LAUUM, POTRI and POTI: the same cases, layouts and checks with diag 'N' (uplo both ways),
+ * data and residuals of their own, each against TEST_TOLERANCE:
+ *   LAUUM: a random triangle with a real diagonal; max-column sum of |X - R| over the
+ *          triangle / (n ||M||_1^2 eps), R the tester's own U U^H or L^H L in WT;
+ *   POTRI: a Cholesky factor F (real diagonal) of A = F F^H (L L^H, U^H U), POTI: A itself;
+ *          ||A X - I||_1 / (n ||A||_1 ||X||_1 eps), X Hermitian from the triangle written,
+ *          products by the reference BLAS in WT (never a LAPACK name: kblasf exports them).
+ * Every info is checked. Failing members: POTRI, an exact zero at diagonal j of one factor:
+ * info j+1 and that member untouched bit for bit; POTI, A(j,j) := -1 in one member: info
+ * j+1 (its triangle then unspecified), every other member must pass.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -48,11 +60,17 @@ typedef struct {
     kblasf_int n, lda, batch;
     kblasf_int sA;                /* stride (strided form) or slot size (arrays) */
     kblasf_int sing, sing_at;     /* member with a zero at diagonal sing_at; -1: none */
+    int op;                       /* OP_TRTRI, ... */
 } case_t;
+
+enum { OP_TRTRI, OP_LAUUM, OP_POTRI, OP_POTI };
+static const char *const opname[] = {"TRTRI", "LAUUM", "POTRI", "POTI"};
+static int has_info(const case_t *c) { return c->op == OP_POTRI || c->op == OP_POTI; }
 
 #include "test_batch_util.h"
 
 static unsigned rot; /* varies padding, batch, letter case, ... across cases */
+static int cur_op;   /* the routine the driver is testing */
 
 
 static const char *describe(const case_t *c)
@@ -63,8 +81,8 @@ static const char *describe(const case_t *c)
     if (c->sing >= 0)
         snprintf(sing, sizeof sing, " singular member %ld (zero at %ld)", (long)c->sing,
                  (long)c->sing_at);
-    snprintf(buf, sizeof buf, PREC_UPPER "TRTRI_BATCH%s uplo=%c diag=%c n=%ld lda=%ld "
-             "batch=%ld %s=%ld%s [%s]", c->strided ? "_STRIDED" : "", c->uplo, c->diag,
+    snprintf(buf, sizeof buf, PREC_UPPER "%s_BATCH%s uplo=%c diag=%c n=%ld lda=%ld "
+             "batch=%ld %s=%ld%s [%s]", opname[c->op], c->strided ? "_STRIDED" : "", c->uplo, c->diag,
              (long)c->n, (long)c->lda, (long)c->batch, c->strided ? "stride" : "slot",
              (long)c->sA, sing, *test_mode_env ? test_mode_env : "default");
     return buf;
@@ -79,7 +97,35 @@ typedef struct {
     T **pA;                     /* device pointer array (pointer-array form) */
     T **hp;                     /* what it holds */
     int ptrs_changed;           /* the routine wrote it */
+    kblasf_int *dinfo, *info;   /* POTRI, POTI: device, and what came back */
+    WT *F;                      /* POTRI, POTI: the Hermitian matrix of each member, n x n */
 } bufs_t;
+
+/* LAUUM, POTRI, POTI: the triangle in M gets a real positive diagonal (a Cholesky factor
+ * F); F's Hermitian matrix A = F F^H (lower) or F^H F (upper) goes to W (n x n) when W is
+ * not NULL, and for POTI replaces F's triangle in M. */
+static void make_hermitian(const case_t *c, T *M, WT *W)
+{
+    kblasf_int n = c->n, i, j;
+    int lower = up(c->uplo) == 'L';
+    WT *Fw;
+
+    for (i = 0; i < n; i++)
+        AT(M, c->lda, i, i) = (T)absw((WT)AT(M, c->lda, i, i));
+    if (!W)
+        return;
+    Fw = test_alloc((size_t)n * n * sizeof(WT));
+    for (j = 0; j < n; j++)
+        for (i = 0; i < n; i++)
+            AT(Fw, n, i, j) = in_tri(up(c->uplo), i, j) ? (WT)AT(M, c->lda, i, j) : 0;
+    wgemm(lower ? "N" : "C", lower ? "C" : "N", n, n, n, 1, Fw, n, Fw, n, 0, W, n);
+    free(Fw);
+    if (c->op == OP_POTI)
+        for (j = 0; j < n; j++)
+            for (i = 0; i < n; i++)
+                if (in_tri(up(c->uplo), i, j))
+                    AT(M, c->lda, i, j) = i == j ? (T)creal(AT(W, n, i, i)) : (T)AT(W, n, i, j);
+}
 
 /* The data of a case: the triangles, NaN everywhere else (and a zero on the diagonal of
  * the singular member). */
@@ -91,11 +137,14 @@ static void make_data(const case_t *c, bufs_t *u)
 
     u->asz = buffer_size(c, c->sA, c->lda * n);
     u->A0 = nan_array(u->asz);
+    u->F = c->op >= OP_POTRI ? test_alloc((size_t)MAX(1, c->batch) * n * n * sizeof(WT)) : NULL;
     for (b = 0; b < c->batch; b++) {
         T *M = MAT(c, u->A0, c->sA, b);
         gen_tri(M, c->lda, U, n, unit);
+        if (c->op != OP_TRTRI)
+            make_hermitian(c, M, u->F ? u->F + (size_t)b * n * n : NULL);
         if (b == c->sing)
-            AT(M, c->lda, c->sing_at, c->sing_at) = 0;
+            AT(M, c->lda, c->sing_at, c->sing_at) = c->op == OP_POTI ? -1 : 0;
     }
     u->A = test_alloc(u->asz * sizeof(T));
     memcpy(u->A, u->A0, u->asz * sizeof(T));
@@ -109,6 +158,13 @@ static void upload(kblasf_handle_t h, const case_t *c, bufs_t *u)
     u->dA = test_to_device(h, u->A0, u->asz, sizeof(T));
     u->pA = u->hp = NULL;
     u->ptrs_changed = 0;
+    u->dinfo = u->info = NULL;
+    if (has_info(c) && c->batch > 0) { /* -7: not written */
+        u->info = test_alloc((size_t)c->batch * sizeof(kblasf_int));
+        for (b = 0; b < c->batch; b++)
+            u->info[b] = -7;
+        u->dinfo = test_to_device(h, u->info, c->batch, sizeof(kblasf_int));
+    }
     if (!c->strided && c->batch > 0) {
         T **p = u->hp = test_alloc((size_t)c->batch * sizeof(T *));
         for (b = 0; b < c->batch; b++)
@@ -129,22 +185,38 @@ static void download(kblasf_handle_t h, const case_t *c, bufs_t *u)
         u->ptrs_changed = memcmp(p, u->hp, (size_t)c->batch * sizeof(T *)) != 0;
         free(p);
     }
+    if (u->dinfo)
+        test_from_device(h, u->info, u->dinfo, c->batch, sizeof(kblasf_int));
     kblasf_synchronize(h);
     kblasf_free(h, u->dA);
     kblasf_free(h, u->pA);
+    kblasf_free(h, u->dinfo);
 }
 
 static void bufs_free(bufs_t *u)
 {
-    free(u->A0); free(u->A); free(u->hp);
+    free(u->A0); free(u->A); free(u->hp); free(u->info); free(u->F);
 }
 
 /* The routine of case c on the device buffers (NULL pointers as given). */
-static kblasf_status_t call(kblasf_handle_t h, const case_t *c, T *dA, T **pA)
+static kblasf_status_t call(kblasf_handle_t h, const case_t *c, T *dA, T **pA, kblasf_int *info)
 {
-    if (c->strided)
-        return FN(trtri_batch_strided)(h, c->uplo, c->diag, c->n, dA, c->lda, c->sA, c->batch);
-    return FN(trtri_batch)(h, c->uplo, c->diag, c->n, pA, c->lda, c->batch);
+    const kblasf_int n = c->n, lda = c->lda, sA = c->sA, nb = c->batch;
+
+    switch (c->op) {
+    case OP_LAUUM:
+        return c->strided ? FN(lauum_batch_strided)(h, c->uplo, n, dA, lda, sA, nb)
+                          : FN(lauum_batch)(h, c->uplo, n, pA, lda, nb);
+    case OP_POTRI:
+        return c->strided ? FN(potri_batch_strided)(h, c->uplo, n, dA, lda, sA, info, nb)
+                          : FN(potri_batch)(h, c->uplo, n, pA, lda, info, nb);
+    case OP_POTI:
+        return c->strided ? FN(poti_batch_strided)(h, c->uplo, n, dA, lda, sA, info, nb)
+                          : FN(poti_batch)(h, c->uplo, n, pA, lda, info, nb);
+    default:
+        return c->strided ? FN(trtri_batch_strided)(h, c->uplo, c->diag, n, dA, lda, sA, nb)
+                          : FN(trtri_batch)(h, c->uplo, c->diag, n, pA, lda, nb);
+    }
 }
 
 /* ---- residuals (WT) ----------------------------------------------------------------- */
@@ -178,7 +250,7 @@ static double tri_norm1(const case_t *c, const T *M)
 /* The residual ||X A - I||_1 / (n ||A||_1 ||X||_1 eps) of matrix b (INFINITY when it is
  * NaN), with the denominator in *scale0 when that is not NULL. X A is triangular: column j
  * is the sum over the stored A(l, j) of A(l, j) times the stored part of X's column l. */
-static double res_matrix(const case_t *c, const bufs_t *u, kblasf_int b, double *scale0)
+static double res_trtri(const case_t *c, const bufs_t *u, kblasf_int b, double *scale0)
 {
     kblasf_int n = c->n, i, j, l;
     int lower = up(c->uplo) == 'L';
@@ -207,6 +279,77 @@ static double res_matrix(const case_t *c, const bufs_t *u, kblasf_int b, double 
     if (scale0)
         *scale0 = den;
     return fixnan(rn / den);
+}
+
+/* The triangle (with the diagonal) of matrix b's result as a full n x n WT matrix: zeros
+ * in the other triangle, or (herm) its mirror, X Hermitian. */
+static WT *result_full(const case_t *c, const bufs_t *u, kblasf_int b, int herm)
+{
+    kblasf_int n = c->n, i, j;
+    const T *X = MAT(c, u->A, c->sA, b);
+    WT *W = test_alloc((size_t)n * n * sizeof(WT));
+
+    for (j = 0; j < n; j++)
+        for (i = 0; i < n; i++)
+            AT(W, n, i, j) = in_tri(up(c->uplo), i, j) ? (WT)AT(X, c->lda, i, j)
+                             : herm ? wconj((WT)AT(X, c->lda, j, i)) : 0;
+    return W;
+}
+
+/* LAUUM: the column sums of |X - R| over the triangle, R = U U^H or L^H L of the input in
+ * WT, over n ||M||_1^2 eps */
+static double res_lauum(const case_t *c, const bufs_t *u, kblasf_int b, double *scale0)
+{
+    kblasf_int n = c->n, i, j;
+    int lower = up(c->uplo) == 'L';
+    const T *M = MAT(c, u->A0, c->sA, b);
+    WT *Mw = test_alloc((size_t)n * n * sizeof(WT)), *R = test_alloc((size_t)n * n * sizeof(WT));
+    WT *X = result_full(c, u, b, 0);
+    double mn = tri_norm1(c, M), worst = 0, den;
+
+    for (j = 0; j < n; j++)
+        for (i = 0; i < n; i++)
+            AT(Mw, n, i, j) = in_tri(up(c->uplo), i, j) ? (WT)AT(M, c->lda, i, j) : 0;
+    wgemm(lower ? "C" : "N", lower ? "N" : "C", n, n, n, 1, Mw, n, Mw, n, 0, R, n);
+    for (j = 0; j < n; j++) {
+        double sum = 0;
+        for (i = 0; i < n; i++)
+            if (in_tri(up(c->uplo), i, j))
+                sum += wabs(AT(X, n, i, j) - AT(R, n, i, j));
+        if (!(sum <= worst))
+            worst = sum;
+    }
+    free(Mw); free(R); free(X);
+    den = (double)n * mn * mn * EPS;
+    if (scale0)
+        *scale0 = den;
+    return fixnan(worst / den);
+}
+
+/* POTRI, POTI: ||A X - I||_1 / (n ||A||_1 ||X||_1 eps), A member b's Hermitian matrix */
+static double res_inverse(const case_t *c, const bufs_t *u, kblasf_int b, double *scale0)
+{
+    kblasf_int n = c->n, i;
+    const WT *A = u->F + (size_t)b * n * n;
+    WT *X = result_full(c, u, b, 1), *R = test_alloc((size_t)n * n * sizeof(WT));
+    double den, r;
+
+    wgemm("N", "N", n, n, n, 1, A, n, X, n, 0, R, n);
+    for (i = 0; i < n; i++)
+        AT(R, n, i, i) -= 1;
+    den = (double)n * norm1_w(A, n, n, n) * norm1_w(X, n, n, n) * EPS;
+    r = norm1_w(R, n, n, n) / den;
+    free(X); free(R);
+    if (scale0)
+        *scale0 = den;
+    return fixnan(r);
+}
+
+static double res_matrix(const case_t *c, const bufs_t *u, kblasf_int b, double *scale0)
+{
+    return c->op == OP_TRTRI ? res_trtri(c, u, b, scale0)
+           : c->op == OP_LAUUM ? res_lauum(c, u, b, scale0)
+                               : res_inverse(c, u, b, scale0);
 }
 
 /* ---- a case ------------------------------------------------------------------------- */
@@ -258,7 +401,7 @@ static void run_case(kblasf_handle_t h, case_t c)
     make_data(&c, &u);
     upload(h, &c, &u);
     test_xerbla_reset();
-    st = call(h, &c, u.dA, u.pA);
+    st = call(h, &c, u.dA, u.pA, u.dinfo);
     download(h, &c, &u);
 
     if (st != KBLASF_STATUS_SUCCESS) { ok = 0; WHY(" status %d;", (int)st); }
@@ -268,6 +411,20 @@ static void run_case(kblasf_handle_t h, case_t c)
         ok = 0;
         WHY(" %ld elements outside the triangles%s changed, first at offset %ld;", bad,
             up(c.diag) == 'U' ? " (diagonals included)" : "", firstp);
+    }
+    for (b = 0; u.info && b < c.batch; b++) {
+        kblasf_int want = b == c.sing ? c.sing_at + 1 : 0;
+        if (u.info[b] != want) {
+            ok = 0;
+            WHY(" info[%ld] = %ld, want %ld;", (long)b, (long)u.info[b], (long)want);
+            break;
+        }
+    }
+    if (c.op == OP_POTRI && c.sing >= 0 &&
+        memcmp(MAT(&c, u.A, c.sA, c.sing), MAT(&c, u.A0, c.sA, c.sing),
+               (size_t)c.lda * c.n * sizeof(T))) {
+        ok = 0;
+        WHY(" the member with info > 0 was changed;");
     }
     for (b = 0; b < c.batch; b++) {
         double r;
@@ -297,6 +454,8 @@ static void run_case(kblasf_handle_t h, case_t c)
 
         selfchecked = 1;
         res_matrix(&c, &u, 0, &scale0);
+        /* (POTRI, POTI: X read as Hermitian, the error moves a column of A X by its size
+         * times a diagonal element of A, >= 1) */
         AT(X, c.lda, lower ? c.n - 1 : 0, lower ? 0 : c.n - 1) += (T)(3 * TEST_TOLERANCE * scale0);
         test_check(!(res_matrix(&c, &u, 0, NULL) < TEST_TOLERANCE),
                    "%s: the residual missed a wrong element", describe(&c));
@@ -338,6 +497,7 @@ static case_t make_case(int strided, int v, kblasf_int n, kblasf_int batch)
     if (strided && batch == 1 && (r / 9) % 2)
         c.sA = 0; /* legal with one matrix */
     c.sing = c.sing_at = -1;
+    c.op = cur_op;
     rot++;
     return c;
 }
@@ -352,16 +512,21 @@ static void run_singular(kblasf_handle_t h, int strided, kblasf_int n, kblasf_in
     run_case(h, c);
 }
 
-#define NVAR 4 /* uplo x diag */
+/* the variants: uplo x diag for TRTRI, uplo for the others (diag 'N') */
+#define NVAR (cur_op == OP_TRTRI ? 4 : 2)
 
 /* ---- illegal arguments and quick returns ------------------------------------------- */
 
 /* The position of argument `arg` in the form's list (1-based, no handle); -1: none */
 static kblasf_int argpos(int strided, const char *arg)
 {
-    const char *lists[2] = {"uplo diag n A lda batch", "uplo diag n A lda sA batch"};
+    static const char *const lists[][2] = {
+        {"uplo diag n A lda batch", "uplo diag n A lda sA batch"},       /* TRTRI */
+        {"uplo n A lda batch", "uplo n A lda sA batch"},                 /* LAUUM */
+        {"uplo n A lda info batch", "uplo n A lda sA info batch"},       /* POTRI, POTI */
+    };
 
-    return test_arg_position(lists[strided], arg);
+    return test_arg_position(lists[MIN(cur_op, 2)][strided], arg);
 }
 
 /* A call on small valid buffers (uplo L, diag N, n = 4, batch = 2) with up to three
@@ -381,7 +546,8 @@ static void apply(case_t *c, const char *f, kblasf_int v, int *nullA)
     else if (!strcmp(f, "lda")) c->lda = v;
     else if (!strcmp(f, "sA")) c->sA = v;
     else if (!strcmp(f, "batch")) c->batch = v;
-    else if (!strcmp(f, "A")) *nullA = 1;
+    else if (!strcmp(f, "A")) *nullA |= 1;
+    else if (!strcmp(f, "info")) *nullA |= 2;
 }
 
 #define C1(a, x, bad) {{a, NULL, NULL}, {x, 0, 0}, bad}
@@ -414,6 +580,11 @@ static void arguments(kblasf_handle_t h)
         C1("batch", 0, NULL),                 C2("A", 0, "batch", 0, NULL),
         C2("A", 0, "n", 0, NULL),             C1("n", 0, NULL),
         C2("n", 0, "lda", 1, NULL),           C3("n", 0, "lda", 1, "sA", 0, NULL),
+        /* info (POTRI, POTI): written whenever batch > 0, even for n = 0 */
+        C1("info", 0, "info"),                C2("info", 0, "n", 0, "info"),
+        C2("info", 0, "batch", -1, "batch"),  C2("info", 0, "batch", 0, NULL),
+        C2("lda", 3, "info", 0, "lda"),       C2("info", 0, "A", 0, "A"),
+        C2("sA", 1, "info", 0, "sA"),
         C3("A", 0, "n", 0, "sA", 0, NULL),    C2("sA", 0, "batch", 1, NULL),
         C2("sA", 0, "batch", 0, NULL),        C1("batch", 1, NULL),
         C1("uplo", 'u', NULL),                C1("uplo", 'l', NULL),
@@ -430,7 +601,7 @@ static void arguments(kblasf_handle_t h)
         for (t = 0; t < COUNT(ch); t++) {
             /* uplo L, diag N, n 4, lda 4, batch 2, stride (slot) 40; the buffer large
              * enough for every legal change above */
-            case_t c = {s, 'L', 'N', 4, 4, 2, 40, -1, -1}, c0 = c;
+            case_t c = {s, 'L', 'N', 4, 4, 2, 40, -1, -1, cur_op}, c0 = c;
             bufs_t u;
             int nullA = 0, ok, skip = 0, touches;
             kblasf_int want_pos = 0;
@@ -453,9 +624,11 @@ static void arguments(kblasf_handle_t h)
                          q ? ", " : "", ch[t].f[q], (long)ch[t].v[q]);
             }
             test_xerbla_reset();
-            st = call(h, &c, nullA ? NULL : u.dA, nullA ? NULL : u.pA);
+            st = call(h, &c, nullA & 1 ? NULL : u.dA, nullA & 1 ? NULL : u.pA,
+                      nullA & 2 ? NULL : u.dinfo);
             download(h, &c0, &u);
-            snprintf(name, sizeof name, "KBLASF_" PREC_UPPER "TRTRI_BATCH%s", s ? "_STRIDED" : "");
+            snprintf(name, sizeof name, "KBLASF_" PREC_UPPER "%s_BATCH%s", opname[cur_op],
+                     s ? "_STRIDED" : "");
             touches = c.batch > 0 && c.n > 0;
             if (want_pos)
                 ok = st == KBLASF_STATUS_INVALID_VALUE && test_xerbla_info == want_pos &&
@@ -478,23 +651,27 @@ static void arguments(kblasf_handle_t h)
                        bad ? ", A changed where it must not" : "");
             bufs_free(&u);
         }
-    /* no handle: refused without a report */
+    /* no handle: refused without a report, in both forms, legal arguments or not */
     test_xerbla_reset();
-    test_check(FN(trtri_batch_strided)(NULL, 'L', 'N', 1, NULL, 1, 0, 0) ==
-                       KBLASF_STATUS_INVALID_VALUE &&
-                   FN(trtri_batch)(NULL, 'L', 'N', 1, NULL, 1, 0) ==
-                       KBLASF_STATUS_INVALID_VALUE &&
-                   FN(trtri_batch_strided)(NULL, 'U', 'U', 0, NULL, 1, 0, 0) ==
-                       KBLASF_STATUS_INVALID_VALUE &&
-                   FN(trtri_batch)(NULL, 'U', 'U', 0, NULL, 1, 0) ==
-                       KBLASF_STATUS_INVALID_VALUE &&
-                   test_xerbla_info == 0,
-               PREC_UPPER "TRTRI_BATCH(_STRIDED): a NULL handle must be refused");
+    {
+        case_t c1 = {1, 'L', 'N', 1, 1, 0, 0, -1, -1, cur_op}, c2 = c1, c3 = c1, c4 = c1;
+        c2.strided = 0;
+        c3.uplo = 'X';
+        c4.strided = 0;
+        c4.n = -1;
+        test_check(call(NULL, &c1, NULL, NULL, NULL) == KBLASF_STATUS_INVALID_VALUE &&
+                       call(NULL, &c2, NULL, NULL, NULL) == KBLASF_STATUS_INVALID_VALUE &&
+                       call(NULL, &c3, NULL, NULL, NULL) == KBLASF_STATUS_INVALID_VALUE &&
+                       call(NULL, &c4, NULL, NULL, NULL) == KBLASF_STATUS_INVALID_VALUE &&
+                       test_xerbla_info == 0,
+                   PREC_UPPER "%s_BATCH(_STRIDED): a NULL handle must be refused",
+                   opname[cur_op]);
+    }
 }
 
 /* ---- the driver -------------------------------------------------------------------- */
 
-void TFN(batch_trtri)(kblasf_handle_t h)
+static void run_all(kblasf_handle_t h, int op)
 {
     static const kblasf_int big[] = {64, 100, 128, 255, 256, 300};
     static const kblasf_int big_quick[] = {64, 256, 300};
@@ -509,6 +686,7 @@ void TFN(batch_trtri)(kblasf_handle_t h)
     size_t s;
     int f, v;
 
+    cur_op = op;
     selfchecked = 0;
     if (always) {
         /* the recursion: every variant at orders above the leaves, batch 7 */
@@ -521,9 +699,11 @@ void TFN(batch_trtri)(kblasf_handle_t h)
                         continue; /* quick, above 128: each variant in one form, in turn */
                     run_case(h, make_case(f, v, ks[s], MIN(7, cap)));
                 }
-        /* a zero on one member's diagonal: the others unharmed */
-        run_singular(h, 0, 33, MIN(7, cap));
-        run_singular(h, 1, 100, MIN(7, cap));
+        /* a zero on one member's diagonal (POTI: a negative pivot): the others unharmed */
+        if (op != OP_LAUUM) {
+            run_singular(h, 0, 33, MIN(7, cap));
+            run_singular(h, 1, 100, MIN(7, cap));
+        }
         return;
     }
     /* orders 1..40 (quick: a third of them): every variant */
@@ -553,8 +733,23 @@ void TFN(batch_trtri)(kblasf_handle_t h)
                 n = test_quick ? big_quick[s] : big[s];
                 run_case(h, make_case(f, v, n, MIN(mix(rot) % 3 == 0 ? 7 : 1, cap)));
             }
-    /* a zero on one member's diagonal, inside a kernel's leaf and above it */
-    run_singular(h, 0, 20, MIN(7, cap));
-    run_singular(h, 1, 70, MIN(7, cap));
+    /* a zero on one member's diagonal (POTI: a negative pivot), inside a kernel's leaf and
+     * above it; LAUUM has no failing member */
+    if (op != OP_LAUUM) {
+        run_singular(h, 0, 20, MIN(7, cap));
+        run_singular(h, 1, 70, MIN(7, cap));
+    }
     arguments(h);
+}
+
+void TFN(batch_trtri)(kblasf_handle_t h)
+{
+    run_all(h, OP_TRTRI);
+}
+
+void TFN(batch_potri)(kblasf_handle_t h)
+{
+    run_all(h, OP_LAUUM);
+    run_all(h, OP_POTRI);
+    run_all(h, OP_POTI);
 }

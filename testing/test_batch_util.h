@@ -8,21 +8,21 @@
 #ifndef KBLASF_TEST_BATCH_UTIL_H
 #define KBLASF_TEST_BATCH_UTIL_H
 
-static char up(char c) { return c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c; }
-static char low(char c) { return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c; }
-static int in_tri(char U, kblasf_int i, kblasf_int j) { return U == 'L' ? i >= j : i <= j; }
-static double fixnan(double r) { return isnan(r) ? INFINITY : r; }
+static inline char up(char c) { return c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c; }
+static inline char low(char c) { return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c; }
+static inline int in_tri(char U, kblasf_int i, kblasf_int j) { return U == 'L' ? i >= j : i <= j; }
+static inline double fixnan(double r) { return isnan(r) ? INFINITY : r; }
 
 /* The offset of matrix b in a buffer of slots of s elements: in order when strided, in
  * reverse order for the pointer arrays (the routine must follow them). */
-static size_t off(const case_t *c, kblasf_int s, kblasf_int b)
+static inline size_t off(const case_t *c, kblasf_int s, kblasf_int b)
 {
     return (size_t)s * (size_t)(c->strided ? b : c->batch - 1 - b);
 }
 
 static size_t extra_pad; /* more elements after the last matrix (the argument checks) */
 
-static size_t buffer_size(const case_t *c, kblasf_int s, kblasf_int one)
+static inline size_t buffer_size(const case_t *c, kblasf_int s, kblasf_int one)
 {
     return (size_t)MAX(0, c->batch - 1) * (size_t)s + (size_t)MAX(0, one) + 5 + extra_pad;
 }
@@ -32,7 +32,7 @@ static size_t buffer_size(const case_t *c, kblasf_int s, kblasf_int one)
 /* The order-n triangle U of a well-conditioned triangular matrix into M: the diagonal
  * (not written for diag 'U': it stays NaN) of magnitude 1..2 with a random sign or phase,
  * the rest random / n. */
-static void gen_tri(T *M, kblasf_int ld, char U, kblasf_int n, int unit)
+static inline void gen_tri(T *M, kblasf_int ld, char U, kblasf_int n, int unit)
 {
     kblasf_int i, j;
 
@@ -53,7 +53,7 @@ static void gen_tri(T *M, kblasf_int ld, char U, kblasf_int n, int unit)
 }
 
 /* |x| without hypot's care for extreme values (the testers' data are of order 1) */
-static double absw(WT x)
+static inline double absw(WT x)
 {
 #if IS_COMPLEX
     return sqrt(creal(x) * creal(x) + cimag(x) * cimag(x));
