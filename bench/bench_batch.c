@@ -1,5 +1,6 @@
 /*
- * bench_batch — kblasf's batched Cholesky, TRSM, TRMM and TRTRI against the vendor's batched
+ * bench_batch — kblasf's batched Cholesky, TRSM, TRMM, TRTRI, LAUUM, POTRI, POTI and SYRK
+ * against the vendor's batched
  * routines (cuSOLVER, cuBLAS), in one process on the same data: a batch of 10240 matrices
  * (BENCH_BATCH) of order n in {8, 16, 32, 64, 128, 256} in double, and at n in {8, 32, 128}
  * in single, single complex and double complex; uplo 'L', lda = n.
@@ -17,7 +18,12 @@
  *          208 matrices of the batch (every distinct pair of A and B, see below);
  *   TRTRI  uplo L, diag N, in place: kblasf_?trtri_batch and _strided, ours only (no
  *          vendor batched TRTRI), with the fraction of the bandwidth bound (the triangle
- *          read and written);
+ *          read and written); LAUUM, POTRI, POTI the same way (uplo L; POTRI on the
+ *          triangles as factors, POTI on them read as Hermitian positive definite matrices:
+ *          every info must be 0);
+ *   SYRK   uplo L, trans N, k = n, alpha = beta = 1: kblasf_?syrk_batch and _strided;
+ *          cuBLAS has no batched SYRK: the vendor time is cublas?gemmStridedBatched on the
+ *          whole C (twice SYRK's flops), a time reference only;
  *   CPU    (double) the system LAPACK's dpotrf_ / dpotrs_ and the BLAS's dtrsm_ / dtrmm_
  *          (dlopen'ed: this process's LAPACK names are kblasf's) once per matrix, one call
  *          after the other, timed on as many matrices as take about a second (TRSM, TRMM: a
@@ -37,7 +43,8 @@
  * usage: bench_batch [quick] [ops=LIST]
  *   quick: batch 1024, n in {8, 32, 128}, no CPU loop;
  *   ops=LIST or BENCH_OPS=LIST (the argument wins): which operations to run, a comma-
- *   separated list of potrf, potrs, trsm, trmm, trtri (or all, the default; other names are
+ *   separated list of potrf, potrs, trsm, trmm, trtri, lauum, potri, poti, syrk (or all, the
+ *   default; other names are
  *   skipped, as bench_lapack does with BENCH_OPS); e.g. BENCH_OPS=trsm,trmm bench/bench_batch
  *   runs only the TRSM and TRMM rows.
  */
@@ -65,8 +72,14 @@ static int is_double(int p) { return p == D || p == Z; }
 static int is_complex(int p) { return p == C || p == Z; }
 
 /* The operations (bits of ctx_t.ops, rows of res) */
-enum { OP_POTRF, OP_POTRS, OP_TRSM, OP_TRMM, OP_TRTRI, NOPS };
-static const char *const opname[NOPS] = {"potrf", "potrs", "trsm", "trmm", "trtri"};
+enum { OP_POTRF, OP_POTRS, OP_TRSM, OP_TRMM, OP_TRTRI, OP_LAUUM, OP_POTRI, OP_POTI, OP_SYRK,
+       NOPS };
+static const char *const opname[NOPS] = {"potrf", "potrs", "trsm", "trmm", "trtri", "lauum",
+                                         "potri", "poti", "syrk"};
+static const char *const upper_names[NOPS] = {"POTRF", "POTRS", "TRSM", "TRMM", "TRTRI",
+                                               "LAUUM", "POTRI", "POTI", "SYRK"};
+/* the in-place operations on one triangle, ours only (no vendor batched ones) */
+static int in_place(int op) { return op >= OP_TRTRI && op <= OP_POTI; }
 
 typedef struct {
     cudaStream_t stream;
@@ -413,9 +426,11 @@ static const int orders[6] = {8, 16, 32, 64, 128, 256};
  * m = n: n m^2), four times that in complex. */
 static double flops(int op, int p, int n)
 {
-    double f = op == OP_POTRS ? 2.0 * n * n : op == OP_POTRF || op == OP_TRTRI
-                                                  ? (double)n * n * n / 3
-                                                  : (double)n * n * n;
+    double n3 = (double)n * n * n;
+    double f = op == OP_POTRS ? 2.0 * n * n
+               : op == OP_POTRF || op == OP_TRTRI || op == OP_LAUUM ? n3 / 3
+               : op == OP_POTRI ? 2 * n3 / 3
+               : n3; /* TRSM, TRMM, POTI, SYRK with k = n (n(n+1)k, called n^3) */
     return is_complex(p) ? 4 * f : f;
 }
 
@@ -426,7 +441,9 @@ static double bound_bytes(int op, int p, int n, int batch)
 {
     double tri = (double)n * (n + 1) / 2 * esize[p];
     double rhs = op == OP_POTRS ? (double)n : op == OP_POTRF ? 0 : (double)n * n;
-    return (op == OP_POTRF || op == OP_TRTRI ? 2 * tri : tri + 2 * rhs * esize[p]) * batch;
+    if (op == OP_SYRK) /* A (n x n) read, C's triangle read and written */
+        return ((double)n * n * esize[p] + 2 * tri) * batch;
+    return (op == OP_POTRF || in_place(op) ? 2 * tri : tri + 2 * rhs * esize[p]) * batch;
 }
 
 static void print_rate(const ctx_t *c, int op, int p, int n, double t)
@@ -765,55 +782,130 @@ static void run_trxm_row(ctx_t *c, int p, int k)
     tdata_free(&d);
 }
 
-/* TRTRI (no vendor batched TRTRI): ours on the triangles of A (lower, non-unit), in place
- * on a copy restored before each call; the strided result against the pointer form's. */
-typedef struct { tdata_t *d; int who; } trcall_t;
+/* TRTRI, LAUUM, POTRI, POTI (no vendor batched ones): ours on the lower triangles of A,
+ * in place on a copy restored before each call; the strided result against the pointer
+ * form's. A's triangle is diagonally dominant with a real positive diagonal part: a
+ * factor for TRTRI, LAUUM and POTRI, and read as Hermitian, positive definite for POTI. */
+typedef struct { tdata_t *d; int op, who; kblasf_int *info; } ipcall_t;
 
-#define TRTRI_CALL(P, T)                                                                  \
-    (a->who == OURS ? kblasf_##P##trtri_batch(c->h, 'L', 'N', n, (T *const *)d->Barr, n, nb) \
-                    : kblasf_##P##trtri_batch_strided(c->h, 'L', 'N', n, (T *)d->Bw, n,   \
-                                                      (kblasf_int)n * n, nb))
-static void call_trtri(void *arg)
+#define IN_PLACE_CALL(P, T)                                                                \
+    (a->op == OP_TRTRI                                                                     \
+         ? (ptrs ? kblasf_##P##trtri_batch(h, 'L', 'N', n, (T *const *)Ba, n, nb)           \
+                 : kblasf_##P##trtri_batch_strided(h, 'L', 'N', n, (T *)W, n, sn, nb))     \
+     : a->op == OP_LAUUM                                                                   \
+         ? (ptrs ? kblasf_##P##lauum_batch(h, 'L', n, (T *const *)Ba, n, nb)                \
+                 : kblasf_##P##lauum_batch_strided(h, 'L', n, (T *)W, n, sn, nb))          \
+     : a->op == OP_POTRI                                                                   \
+         ? (ptrs ? kblasf_##P##potri_batch(h, 'L', n, (T *const *)Ba, n, a->info, nb)       \
+                 : kblasf_##P##potri_batch_strided(h, 'L', n, (T *)W, n, sn, a->info, nb)) \
+         : (ptrs ? kblasf_##P##poti_batch(h, 'L', n, (T *const *)Ba, n, a->info, nb)        \
+                 : kblasf_##P##poti_batch_strided(h, 'L', n, (T *)W, n, sn, a->info, nb)))
+static void call_in_place(void *arg)
 {
-    trcall_t *a = arg;
+    ipcall_t *a = arg;
     tdata_t *d = a->d;
-    ctx_t *c = d->c;
-    int n = d->n, nb = c->batch;
+    kblasf_handle_t h = d->c->h;
+    int n = d->n, nb = d->c->batch, ptrs = a->who == OURS;
+    kblasf_int sn = (kblasf_int)n * n;
+    void *W = d->Bw, **Ba = d->Barr;
 
     switch (d->p) {
-    case S: CHECK_KB(TRTRI_CALL(s, float)); break;
-    case D: CHECK_KB(TRTRI_CALL(d, double)); break;
-    case C: CHECK_KB(TRTRI_CALL(c, kblasf_complex_float)); break;
-    default: CHECK_KB(TRTRI_CALL(z, kblasf_complex_double));
+    case S: CHECK_KB(IN_PLACE_CALL(s, float)); break;
+    case D: CHECK_KB(IN_PLACE_CALL(d, double)); break;
+    case C: CHECK_KB(IN_PLACE_CALL(c, kblasf_complex_float)); break;
+    default: CHECK_KB(IN_PLACE_CALL(z, kblasf_complex_double));
     }
 }
 
-static void run_trtri_row(ctx_t *c, int p, int k)
+/* SYRK (uplo L, trans N, k = n, alpha 1, beta 1) against cuBLAS's batched GEMM computing
+ * the whole C = A A^T + C (twice SYRK's flops, as cuBLAS has no batched SYRK). */
+static void call_syrk(void *arg)
 {
-    int n = orders[k], who;
+    ipcall_t *a = arg;
+    tdata_t *d = a->d;
+    ctx_t *c = d->c;
+    int n = d->n, nb = c->batch;
+    kblasf_int sn = (kblasf_int)n * n;
+    long long sl = sn;
+    void *A = d->A, *W = d->Bw, **Aa = d->Aarr, **Ba = d->Barr;
+    const float s1 = 1;
+    const double d1 = 1;
+    const cuComplex c1 = {1, 0};
+    const cuDoubleComplex z1 = {1, 0};
+    const cublasOperation_t N = CUBLAS_OP_N, Tr = CUBLAS_OP_T;
+
+    if (a->who == VENDOR)
+        switch (d->p) {
+        case S: CHECK_CB(cublasSgemmStridedBatched(c->cb, N, Tr, n, n, n, &s1, A, n, sl, A, n, sl, &s1, W, n, sl, nb)); break;
+        case D: CHECK_CB(cublasDgemmStridedBatched(c->cb, N, Tr, n, n, n, &d1, A, n, sl, A, n, sl, &d1, W, n, sl, nb)); break;
+        case C: CHECK_CB(cublasCgemmStridedBatched(c->cb, N, Tr, n, n, n, &c1, A, n, sl, A, n, sl, &c1, W, n, sl, nb)); break;
+        default: CHECK_CB(cublasZgemmStridedBatched(c->cb, N, Tr, n, n, n, &z1, A, n, sl, A, n, sl, &z1, W, n, sl, nb));
+        }
+    else if (a->who == OURS)
+        switch (d->p) {
+        case S: CHECK_KB(kblasf_ssyrk_batch(c->h, 'L', 'N', n, n, &s1, (float *const *)Aa, n, &s1, (float *const *)Ba, n, nb)); break;
+        case D: CHECK_KB(kblasf_dsyrk_batch(c->h, 'L', 'N', n, n, &d1, (double *const *)Aa, n, &d1, (double *const *)Ba, n, nb)); break;
+        case C: CHECK_KB(kblasf_csyrk_batch(c->h, 'L', 'N', n, n, (const kblasf_complex_float *)&c1, (kblasf_complex_float *const *)Aa, n, (const kblasf_complex_float *)&c1, (kblasf_complex_float *const *)Ba, n, nb)); break;
+        default: CHECK_KB(kblasf_zsyrk_batch(c->h, 'L', 'N', n, n, (const kblasf_complex_double *)&z1, (kblasf_complex_double *const *)Aa, n, (const kblasf_complex_double *)&z1, (kblasf_complex_double *const *)Ba, n, nb));
+        }
+    else
+        switch (d->p) {
+        case S: CHECK_KB(kblasf_ssyrk_batch_strided(c->h, 'L', 'N', n, n, &s1, A, n, sn, &s1, W, n, sn, nb)); break;
+        case D: CHECK_KB(kblasf_dsyrk_batch_strided(c->h, 'L', 'N', n, n, &d1, A, n, sn, &d1, W, n, sn, nb)); break;
+        case C: CHECK_KB(kblasf_csyrk_batch_strided(c->h, 'L', 'N', n, n, (const kblasf_complex_float *)&c1, A, n, sn, (const kblasf_complex_float *)&c1, W, n, sn, nb)); break;
+        default: CHECK_KB(kblasf_zsyrk_batch_strided(c->h, 'L', 'N', n, n, (const kblasf_complex_double *)&z1, A, n, sn, (const kblasf_complex_double *)&z1, W, n, sn, nb));
+        }
+}
+
+/* One row of an in-place operation (ours, both forms) or of SYRK (and the vendor's GEMM). */
+static void run_ours_row(ctx_t *c, int op, int p, int k)
+{
+    int n = orders[k], who, last = op == OP_SYRK ? VENDOR : OURS_STRIDED, i, bad = 0;
     size_t nb = (size_t)c->batch;
     double tol = is_double(p) ? 1e-10 : 1e-4;
-    row_t *r = &res[OP_TRTRI][p][k];
+    row_t *r = &res[op][p][k];
+    kblasf_int *info = NULL, *hinfo = NULL;
     tdata_t d;
 
-    if (!(c->ops & 1 << OP_TRTRI) || !tdata_setup(c, &d, p, n))
+    if (!(c->ops & 1 << op) || !tdata_setup(c, &d, p, n))
         return;
-    restore_t rs = {d.Bw, d.A, nb * d.mat};
-    for (who = OURS; who <= OURS_STRIDED; who++) {
-        trcall_t a = {&d, who};
-        double t1 = time_calls(c->stream, &rs, 1, call_trtri, &a, 0, 1);
-        r->t[who] = time_calls(c->stream, &rs, 1, call_trtri, &a, t1 > 0.02 ? 0 : 1,
+    info = dmalloc(nb * sizeof *info);
+    /* in place: the working copy from A; SYRK: C from the pristine B */
+    restore_t rs = {d.Bw, op == OP_SYRK ? d.Bp : d.A, nb * d.mat};
+    for (who = OURS; who <= last; who++) {
+        ipcall_t a = {&d, op, who, info};
+        void (*fn)(void *) = op == OP_SYRK ? call_syrk : call_in_place;
+        double t1 = time_calls(c->stream, &rs, 1, fn, &a, 0, 1);
+        r->t[who] = time_calls(c->stream, &rs, 1, fn, &a, t1 > 0.02 ? 0 : 1,
                                t1 > 0.05 || c->quick ? 5 : 11);
         if (who == OURS)
             CHECK_CUDA(cudaMemcpyAsync(d.Bk, d.Bw, nb * d.mat, cudaMemcpyDeviceToDevice,
                                        c->stream));
+        if (who == OURS_STRIDED)
+            r->diff[1] = rel_diff(c, p, d.Bw, d.Bk, nb * d.mat / esize[p]);
     }
-    r->diff[1] = rel_diff(c, p, d.Bw, d.Bk, nb * d.mat / esize[p]);
+    if (op == OP_POTRI || op == OP_POTI) {
+        hinfo = malloc(nb * sizeof *hinfo);
+        CHECK_CUDA(cudaMemcpy(hinfo, info, nb * sizeof *hinfo, cudaMemcpyDeviceToHost));
+        for (i = 0; i < c->batch; i++)
+            bad += hinfo[i] != 0;
+        free(hinfo);
+        if (bad) {
+            printf("# %c%s n=%d: %d nonzero infos on well-conditioned matrices\n", pname[p],
+                   op == OP_POTRI ? "POTRI" : "POTI", n, bad);
+            c->bad++;
+        }
+    }
+    CHECK_CUDA(cudaFree(info));
     r->have = 1;
-    printf("%c%-5s %4d", pname[p], "TRTRI", n);
-    for (who = OURS; who <= OURS_STRIDED; who++)
-        print_rate(c, OP_TRTRI, p, n, r->t[who]);
-    printf(" %25s %8s %9s %8s  %8s %8.1e %s\n", "-", "-", "-", "-", "-", r->diff[1],
+    printf("%c%-5s %4d", pname[p], upper_names[op], n);
+    for (who = OURS; who <= last; who++)
+        print_rate(c, op, p, n, r->t[who]);
+    if (op == OP_SYRK)
+        printf("  %6.2fx", r->t[VENDOR] / r->t[OURS]);
+    else
+        printf(" %25s %8s", "-", "-");
+    printf(" %9s %8s  %8s %8.1e %s\n", "-", "-", "-", r->diff[1],
            r->diff[1] < tol ? "ok" : (c->bad++, "MISMATCH"));
     tdata_free(&d);
 }
@@ -846,7 +938,7 @@ static void summarize(const ctx_t *c)
                 label[goals[g].op], orders[goals[g].k], 1e3 * r->t[OURS], vendor[goals[g].op],
                 1e3 * r->t[VENDOR], q, goals[g].goal, q >= goals[g].goal ? "met" : "NOT met");
     }
-    for (op = OP_POTRF; op <= OP_TRTRI; op++)
+    for (op = OP_POTRF; op < NOPS; op++)
         for (k = 0; k <= 2 && op != OP_TRMM; k++) {
             const row_t *r = &res[op][D][k];
             double frac;
@@ -854,11 +946,12 @@ static void summarize(const ctx_t *c)
                 continue;
             frac = bound_bytes(op, D, orders[k], c->batch) / (c->copy_bw * 1e9) / r->t[OURS];
             sum_add("D%s n=%d: %.0f%% of the bandwidth bound (goal >= 50%%: %s)\n",
-                    op == OP_POTRF ? "POTRF" : op == OP_POTRS ? "POTRS" : op == OP_TRSM ? "TRSM"
-                                                                             : "TRTRI", orders[k],
-                    100 * frac, frac >= 0.5 ? "met" : "NOT met");
+                    upper_names[op], orders[k], 100 * frac, frac >= 0.5 ? "met" : "NOT met");
         }
     sum_add("checks: %s\n", c->bad ? "SOME FAILED (see MISMATCH / info above)"
+                                   : !(c->ops & (1 << OP_POTRF | 1 << OP_POTRS | 1 << OP_TRSM |
+                                                 1 << OP_TRMM))
+                                   ? "all results agree between the two forms, all infos 0"
                                    : c->ops & (1 << OP_TRSM | 1 << OP_TRMM)
                                    ? "all results agree with the vendor's (cuSOLVER, cuBLAS), "
                                      "all infos 0"
@@ -884,7 +977,8 @@ static int parse_ops(const char *list)
         if (op < NOPS)
             ops |= 1 << op;
         else
-            printf("# ops: \"%s\" skipped (bench_batch knows potrf, potrs, trsm, trmm, trtri, all)\n", tok);
+            printf("# ops: \"%s\" skipped (bench_batch knows potrf, potrs, trsm, trmm, trtri, "
+                   "lauum, potri, poti, syrk, all)\n", tok);
     }
     return ops;
 }
@@ -894,7 +988,7 @@ int main(int argc, char **argv)
     ctx_t c;
     struct cudaDeviceProp prop;
     const char *env = getenv("BENCH_BATCH"), *lib = "", *ops = getenv("BENCH_OPS");
-    int p, k, i;
+    int p, k, i, op;
 
     memset(&c, 0, sizeof c);
     for (i = 1; i < argc; i++) {
@@ -903,7 +997,8 @@ int main(int argc, char **argv)
         else if (!strncmp(argv[i], "ops=", 4))
             ops = argv[i] + 4;
         else {
-            fprintf(stderr, "usage: bench_batch [quick] [ops=potrf,potrs,trsm,trmm]\n");
+            fprintf(stderr, "usage: bench_batch [quick] [ops=potrf,potrs,trsm,trmm,trtri,"
+                            "lauum,potri,poti,syrk]\n");
             return 1;
         }
     }
@@ -927,7 +1022,7 @@ int main(int argc, char **argv)
     for (i = 0; i < NOPS; i++)
         if (c.ops & 1 << i)
             printf(" %s", opname[i]);
-    printf("%s\n", c.ops ? "" : " none (BENCH_OPS / ops= names none of potrf, potrs, trsm, trmm)");
+    printf("%s\n", c.ops ? "" : " none (BENCH_OPS / ops= names no operation bench_batch knows)");
     if (c.ops & (1 << OP_POTRF | 1 << OP_POTRS)) {
         printf("# per library: ms per batch, GFLOP/s (n^3/3 POTRF, 2n^2 POTRS, x4 complex), %% of "
                "the bandwidth bound; ratio: cuSOLVER time / kblasf (pointer arrays) time;\n"
@@ -965,14 +1060,27 @@ int main(int argc, char **argv)
                 if (orders[k] == 8 || orders[k] == 32 || orders[k] == 128)
                     run_trxm_row(&c, p, k);
     }
-    if (c.ops & 1 << OP_TRTRI) {
-        printf("\n# TRTRI: uplo L, diag N, in place, lda = n; no vendor batched TRTRI: ours only "
-               "(pointer arrays, strided), GFLOP/s n^3/3 per matrix, the bound the triangle "
-               "read and written; diff: strided vs pointer arrays\n");
+    if (c.ops & (1 << OP_TRTRI | 1 << OP_LAUUM | 1 << OP_POTRI | 1 << OP_POTI)) {
+        printf("\n# TRTRI (diag N), LAUUM, POTRI, POTI: uplo L, in place, lda = n; no vendor "
+               "batched ones: ours only (pointer arrays, strided), GFLOP/s n^3/3 (TRTRI, LAUUM), "
+               "2n^3/3 (POTRI), n^3 (POTI) per matrix (x4 complex), the bound the triangle read "
+               "and written; diff: strided vs pointer arrays\n");
+        for (op = OP_TRTRI; op <= OP_POTI; op++)
+            for (p = S; p <= Z; p++)
+                for (k = 0; k < 6; k++)
+                    if ((p == D && !c.quick) || orders[k] == 8 || orders[k] == 32 || orders[k] == 128)
+                        run_ours_row(&c, op, p, k);
+    }
+    if (c.ops & 1 << OP_SYRK) {
+        printf("\n# SYRK: uplo L, trans N, k = n, alpha = beta = 1, lda = ldc = n; cuBLAS has no "
+               "batched SYRK: the third column is cublas?gemmStridedBatched C = A A^T + C on the "
+               "whole C (2n^3 flops, time only); GFLOP/s n^3 per matrix (x4 complex) in every "
+               "column; the bound: A read, C's triangle read and written; ratio: GEMM time / "
+               "kblasf (pointer arrays) time; diff: strided vs pointer arrays\n");
         for (p = S; p <= Z; p++)
             for (k = 0; k < 6; k++)
                 if ((p == D && !c.quick) || orders[k] == 8 || orders[k] == 32 || orders[k] == 128)
-                    run_trtri_row(&c, p, k);
+                    run_ours_row(&c, OP_SYRK, p, k);
     }
     summarize(&c);
 
