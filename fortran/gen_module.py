@@ -30,6 +30,7 @@ R_KIND = {'s': 'c_float', 'd': 'c_double', 'c': 'c_float', 'z': 'c_double'}
 #   o  option letter
 #   i  kblasf_int (by value to the C device routine, by reference to the F77 symbol)
 #   s  scalar of the routine's type, by reference
+#   x  scalar of the routine's real type, by reference (HERK's alpha and beta)
 #   p  device pointer (routines without a host form)
 #   a  matrix of the routine's type: c_ptr by value in the device form, assumed-size
 #      array A(ld, *) in the host form
@@ -146,6 +147,35 @@ def batch_trxm_routines():
             out.append((f'kblasf_{p}trtri{suffix}', p, args, False))
     return out
 
+def batch_potri_routines():
+    """The batched SYRK (all types), HERK (c, z; real alpha and beta), LAUUM, POTRI and
+    POTI: device forms only, like the other batched routines."""
+    out = []
+    for p in 'sdcz':
+        for op, scal in (('syrk', 's'), ('herk', 'x')):
+            if op == 'herk' and p in 'sd':
+                continue
+            for strided in (False, True):
+                args = [('uplo', 'o'), ('trans', 'o'), ('n', 'i'), ('k', 'i'), ('alpha', scal),
+                        ('A', 'p') if strided else ('A_array', 'p'), ('lda', 'i')]
+                args += [('strideA', 'i')] if strided else []
+                args += [('beta', scal), ('C', 'p') if strided else ('C_array', 'p'),
+                         ('ldc', 'i')]
+                args += [('strideC', 'i')] if strided else []
+                args += [('batch', 'i')]
+                suffix = '_batch_strided' if strided else '_batch'
+                out.append((f'kblasf_{p}{op}{suffix}', p, args, False))
+        for op, has_info in (('lauum', False), ('potri', True), ('poti', True)):
+            for strided in (False, True):
+                args = [('uplo', 'o'), ('n', 'i'),
+                        ('A', 'p') if strided else ('A_array', 'p'), ('lda', 'i')]
+                args += [('strideA', 'i')] if strided else []
+                args += [('info_array', 'p')] if has_info else []
+                args += [('batch', 'i')]
+                suffix = '_batch_strided' if strided else '_batch'
+                out.append((f'kblasf_{p}{op}{suffix}', p, args, False))
+    return out
+
 def dev_decl(arg, p, public):
     """Declaration of a device-form argument: in the bind(C) interface (public False) or
     in the module function users call (public True)."""
@@ -164,6 +194,8 @@ def dev_decl(arg, p, public):
         return f'real({R_KIND[p]}), intent(out) :: {name}(*)'
     if kind == 'w':
         return f'{KINDS[p]}, intent(out) :: {name}(*)'
+    if kind == 'x':
+        return f'real({R_KIND[p]}), intent(in) :: {name}'
     return f'{KINDS[p]}, intent(in) :: {name}'
 
 def wrap(args, indent='         '):
@@ -230,7 +262,7 @@ def host_interface(name, p, args):
 def main():
     ifaces, bodies, hosts = [], [], []
     for entry in (mv_routines() + trxm_routines() + chol_routines() + reduction_routines()
-                  + batch_routines() + batch_trxm_routines()):
+                  + batch_routines() + batch_trxm_routines() + batch_potri_routines()):
         name, p, args, has_host = entry[:4]
         i, b = device_routine(name, p, args, has_host)
         ifaces += i + ['']

@@ -158,6 +158,11 @@ program test_fortran
   call test_dev_dtrxm_batch('R', 'L', 'T', 'N', 9, 40, 42, 11, 2, 2.0_c_double)
   call test_dev_dtrtri_batch('L', 'N', 5, 7, 4)
   call test_dev_dtrtri_batch('U', 'U', 40, 41, 3)
+  call test_dev_dpotri_batch('L', 5, 6, 4)
+  call test_dev_dpotri_batch('U', 40, 43, 3)
+  call test_dev_dsyrk_batch('L', 'N', 5, 3, 4)
+  call test_dev_dsyrk_batch('U', 'T', 40, 7, 2)
+  call test_dev_zherk_batch()
 
   ! Legacy units (no module): the LAPACK names and the F77 symbols.
   call test_legacy_lapack(1)
@@ -1593,6 +1598,233 @@ contains
          ', XERBLA "' // trim(xerbla_name) // '" ' // itoa(xerbla_info))
     call dev_free(dAd, 'trtri_batch A')
   end subroutine test_dev_dtrtri_batch
+
+  ! The batched POTI, POTRI and LAUUM through the module (strided, array form for the
+  ! errors): a factor F (diagonal 1.5..2.5, the rest small) and A = F F^T (lower) or F^T F
+  ! (upper); POTI on A and POTRI on F must give X with A X = I (residual against |A||X|),
+  ! LAUUM on F the product F^T F or F F^T; the other triangle untouched; POTI of a member
+  ! made indefinite (A(2,2) = -1) reports info 2 for it alone; an illegal NULL info_array.
+  subroutine test_dev_dpotri_batch(uplo, n, ldda_, batch)
+    character, intent(in) :: uplo
+    integer, intent(in) :: n, ldda_, batch
+    real(c_double), allocatable, target :: Fh(:,:,:), Ah(:,:,:), Xh(:,:,:)
+    real(c_double), allocatable :: F(:,:), A(:,:), X(:,:), eye(:,:), P(:,:)
+    logical, allocatable :: mask(:,:)
+    integer(kblasf_int), allocatable, target :: info(:)
+    type(c_ptr) :: dA, dinfo
+    integer(kblasf_int) :: kn, kldda, kb, stride
+    integer(c_int) :: status
+    integer :: b, j, op
+    character(len=96) :: desc
+    character(len=5), parameter :: opn(3) = ['poti ', 'potri', 'lauum']
+
+    kn = n; kldda = ldda_; kb = batch; stride = kldda * kn
+    allocate (Fh(ldda_, n, batch), Ah(ldda_, n, batch), Xh(ldda_, n, batch), eye(n, n))
+    allocate (info(batch))
+    eye = 0
+    do j = 1, n
+      eye(j, j) = 1
+    end do
+    mask = tri_mask(uplo, 'N', n, ldda_, n)
+    call random_number(Fh)
+    Ah = junk_d
+    do b = 1, batch
+      Fh(:, :, b) = (2 * Fh(:, :, b) - 1) / n
+      do j = 1, n
+        Fh(j, j, b) = 1.5_c_double + Fh(j, j, b) * n
+      end do
+      where (.not. mask) Fh(:, :, b) = junk_d
+      F = tri_d(uplo, 'N', Fh(:, :, b), n)
+      if (uplo == 'L') then
+        A = matmul(F, transpose(F))
+      else
+        A = matmul(transpose(F), F)
+      end if
+      where (mask(1:n, 1:n)) Ah(1:n, 1:n, b) = A
+    end do
+    dA = dev_alloc(int(stride, c_size_t) * int(batch, c_size_t) * es_d, 'potri_batch A')
+    dinfo = dev_alloc(int(batch, c_size_t) * c_sizeof(0_kblasf_int), 'potri_batch info')
+    do op = 1, 3
+      write (desc, '(a,1x,a1,a,i0,a,i0,a,i0)') 'kblasf_d' // trim(opn(op)) // '_batch_strided', &
+           uplo, ' n=', n, ' lda=', ldda_, ' batch=', batch
+      if (op == 1) then
+        call put(c_loc(Ah), kldda, kn * kb, es_d, kldda, dA, kldda, 'potri_batch A')
+        status = kblasf_dpoti_batch_strided(h, uplo, kn, dA, kldda, stride, dinfo, kb)
+      else
+        call put(c_loc(Fh), kldda, kn * kb, es_d, kldda, dA, kldda, 'potri_batch A')
+        if (op == 2) then
+          status = kblasf_dpotri_batch_strided(h, uplo, kn, dA, kldda, stride, dinfo, kb)
+        else
+          status = kblasf_dlauum_batch_strided(h, uplo, kn, dA, kldda, stride, kb)
+        end if
+      end if
+      call check_status(status, trim(desc))
+      call get(dA, kldda, kn * kb, es_d, kldda, c_loc(Xh), kldda, 'potri_batch A')
+      info = -1
+      if (op < 3) call get(dinfo, kb, 1_kblasf_int, c_sizeof(0_kblasf_int), kb, c_loc(info), &
+           kb, 'potri_batch info')
+      do b = 1, batch
+        F = tri_d(uplo, 'N', Fh(:, :, b), n)
+        X = tri_d(uplo, 'N', Xh(:, :, b), n)
+        if (uplo == 'L') then
+          A = matmul(F, transpose(F))
+          P = matmul(transpose(F), F)
+        else
+          A = matmul(transpose(F), F)
+          P = matmul(F, transpose(F))
+        end if
+        if (op < 3) then
+          call check(info(b) == 0, trim(desc) // ': info ' // itoa(int(info(b))))
+          X = X + transpose(X) - diag_of(X, n)
+          call check_resid(scaled_resid(reshape(abs(matmul(A, X) - eye), [n * n]), &
+               reshape(matmul(abs(A), abs(X)) * n, [n * n]), kn, epsilon(1.0_c_double)), &
+               trim(desc) // ' member ' // itoa(b))
+        else
+          call check_resid(scaled_resid(reshape(abs(X - tri_d(uplo, 'N', P, n)), [n * n]), &
+               reshape(matmul(abs(transpose(F)), abs(F)) + matmul(abs(F), abs(transpose(F))), &
+               [n * n]), kn, epsilon(1.0_c_double)), trim(desc) // ' member ' // itoa(b))
+        end if
+        call check(all(pack(Xh(:, :, b), .not. mask) == junk_d), &
+             trim(desc) // ': wrote outside the triangle')
+      end do
+    end do
+    ! one indefinite member: its own info only
+    Xh = Ah
+    Xh(2, 2, batch) = -1
+    call put(c_loc(Xh), kldda, kn * kb, es_d, kldda, dA, kldda, 'potri_batch A')
+    status = kblasf_dpoti_batch_strided(h, uplo, kn, dA, kldda, stride, dinfo, kb)
+    call get(dinfo, kb, 1_kblasf_int, c_sizeof(0_kblasf_int), kb, c_loc(info), kb, &
+         'potri_batch info')
+    call check(status == KBLASF_STATUS_SUCCESS .and. info(batch) == 2 .and. &
+         all(info(1:batch - 1) == 0), 'kblasf_dpoti_batch_strided with an indefinite member: ' &
+         // 'status ' // itoa(int(status)) // ', its info ' // itoa(int(info(batch))))
+    call reset_xerbla()
+    status = kblasf_dpotri_batch(h, uplo, kn, c_null_ptr, kldda, c_null_ptr, 0_kblasf_int)
+    call check(status == KBLASF_STATUS_SUCCESS .and. xerbla_calls == 0, &
+         'kblasf_dpotri_batch with batch 0: status ' // itoa(int(status)))
+    status = kblasf_dpoti_batch(h, uplo, kn, c_null_ptr, kldda, c_null_ptr, kb)
+    call check(status == KBLASF_STATUS_INVALID_VALUE .and. xerbla_calls == 1 .and. &
+         xerbla_info == 3 .and. trim(xerbla_name) == 'KBLASF_DPOTI_BATCH', &
+         'kblasf_dpoti_batch with A_array NULL: status ' // itoa(int(status)) // &
+         ', XERBLA "' // trim(xerbla_name) // '" ' // itoa(xerbla_info))
+    call dev_free(dA, 'potri_batch A')
+    call dev_free(dinfo, 'potri_batch info')
+  end subroutine test_dev_dpotri_batch
+
+  function diag_of(X, n) result(D)
+    real(c_double), intent(in) :: X(:,:)
+    integer, intent(in) :: n
+    real(c_double) :: D(n, n)
+    integer :: j
+    D = 0
+    do j = 1, n
+      D(j, j) = X(j, j)
+    end do
+  end function diag_of
+
+  ! kblasf_dsyrk_batch_strided through the module: C := alpha op(A) op(A)^T + beta C on the
+  ! uplo triangle of each member against matmul, the other triangle untouched.
+  subroutine test_dev_dsyrk_batch(uplo, trans, n, k, batch)
+    character, intent(in) :: uplo, trans
+    integer, intent(in) :: n, k, batch
+    real(c_double), allocatable, target :: Ah(:,:,:), Ch(:,:,:), Xh(:,:,:)
+    real(c_double), allocatable :: opA(:,:), R(:,:), Bd(:,:)
+    logical, allocatable :: mask(:,:)
+    type(c_ptr) :: dA, dC
+    integer(kblasf_int) :: kn, kk, lda, kb
+    integer(c_int) :: status
+    integer :: b
+    real(c_double), parameter :: alpha = 0.75_c_double, beta = -0.5_c_double
+    character(len=96) :: desc
+
+    kn = n; kk = k; kb = batch
+    if (trans == 'N') then
+      lda = n
+      allocate (Ah(n, k, batch))
+    else
+      lda = k
+      allocate (Ah(k, n, batch))
+    end if
+    allocate (Ch(n, n, batch), Xh(n, n, batch))
+    call random_number(Ah)
+    call random_number(Ch)
+    mask = tri_mask(uplo, 'N', n, n, n)
+    write (desc, '(a,1x,2a1,a,i0,a,i0,a,i0)') 'kblasf_dsyrk_batch_strided', uplo, trans, &
+         ' n=', n, ' k=', k, ' batch=', batch
+    dA = dev_alloc(int(size(Ah), c_size_t) * es_d, 'syrk_batch A')
+    dC = dev_alloc(int(size(Ch), c_size_t) * es_d, 'syrk_batch C')
+    call put(c_loc(Ah), int(size(Ah), kblasf_int), 1_kblasf_int, es_d, &
+         int(size(Ah), kblasf_int), dA, int(size(Ah), kblasf_int), 'syrk_batch A')
+    call put(c_loc(Ch), kn, kn * kb, es_d, kn, dC, kn, 'syrk_batch C')
+    status = kblasf_dsyrk_batch_strided(h, uplo, trans, kn, kk, alpha, dA, lda, lda * &
+         merge(kk, kn, trans == 'N'), beta, dC, kn, kn * kn, kb)
+    call check_status(status, trim(desc))
+    call get(dC, kn, kn * kb, es_d, kn, c_loc(Xh), kn, 'syrk_batch C')
+    do b = 1, batch
+      if (trans == 'N') then
+        opA = Ah(:, :, b)
+      else
+        opA = transpose(Ah(:, :, b))
+      end if
+      R = alpha * matmul(opA, transpose(opA)) + beta * Ch(:, :, b)
+      Bd = abs(alpha) * matmul(abs(opA), abs(transpose(opA))) + abs(beta) * abs(Ch(:, :, b))
+      call check_resid(scaled_resid(pack(abs(Xh(:, :, b) - R), mask), pack(Bd, mask), kk, &
+           epsilon(1.0_c_double)), trim(desc) // ' member ' // itoa(b))
+      call check(all(pack(Xh(:, :, b), .not. mask) == pack(Ch(:, :, b), .not. mask)), &
+           trim(desc) // ': wrote outside the triangle')
+    end do
+    call dev_free(dA, 'syrk_batch A')
+    call dev_free(dC, 'syrk_batch C')
+  end subroutine test_dev_dsyrk_batch
+
+  ! kblasf_zherk_batch_strided through the module (real alpha and beta): n = 3, k = 2,
+  ! two members, lower, trans 'C', against matmul; the diagonal comes back real.
+  subroutine test_dev_zherk_batch()
+    integer, parameter :: n = 3, k = 2, nb = 2
+    complex(c_double_complex), target :: Ah(k, n, nb), Ch(n, n, nb), Xh(n, n, nb)
+    complex(c_double_complex) :: R(n, n)
+    real(c_double) :: re(k, n, nb), im(k, n, nb), cr(n, n, nb), ci(n, n, nb)
+    type(c_ptr) :: dA, dC
+    integer(c_int) :: status
+    integer :: b, i, j
+    logical :: ok
+
+    call random_number(re)
+    call random_number(im)
+    call random_number(cr)
+    call random_number(ci)
+    Ah = cmplx(re, im, c_double_complex)
+    Ch = cmplx(cr, ci, c_double_complex)
+    dA = dev_alloc(int(size(Ah), c_size_t) * es_z, 'herk_batch A')
+    dC = dev_alloc(int(size(Ch), c_size_t) * es_z, 'herk_batch C')
+    call put(c_loc(Ah), int(k, kblasf_int), int(n * nb, kblasf_int), es_z, int(k, kblasf_int), &
+         dA, int(k, kblasf_int), 'herk_batch A')
+    call put(c_loc(Ch), int(n, kblasf_int), int(n * nb, kblasf_int), es_z, int(n, kblasf_int), &
+         dC, int(n, kblasf_int), 'herk_batch C')
+    status = kblasf_zherk_batch_strided(h, 'L', 'C', int(n, kblasf_int), int(k, kblasf_int), &
+         2.0_c_double, dA, int(k, kblasf_int), int(k * n, kblasf_int), 0.5_c_double, dC, &
+         int(n, kblasf_int), int(n * n, kblasf_int), int(nb, kblasf_int))
+    call check_status(status, 'kblasf_zherk_batch_strided')
+    call get(dC, int(n, kblasf_int), int(n * nb, kblasf_int), es_z, int(n, kblasf_int), &
+         c_loc(Xh), int(n, kblasf_int), 'herk_batch C')
+    ok = .true.
+    do b = 1, nb
+      R = 2 * matmul(conjg(transpose(Ah(:, :, b))), Ah(:, :, b)) + 0.5_c_double * Ch(:, :, b)
+      do j = 1, n
+        R(j, j) = cmplx(2 * sum(abs(Ah(:, j, b))**2) + 0.5_c_double * real(Ch(j, j, b)), 0, &
+             c_double_complex)
+        do i = 1, n
+          if (i >= j) ok = ok .and. abs(Xh(i, j, b) - R(i, j)) < 1e-13_c_double
+          if (i < j) ok = ok .and. Xh(i, j, b) == Ch(i, j, b)
+        end do
+        ok = ok .and. aimag(Xh(j, j, b)) == 0
+      end do
+    end do
+    call check(ok, 'kblasf_zherk_batch_strided L C n=3 k=2: wrong result, imaginary diagonal ' &
+         // 'or a write outside the triangle')
+    call dev_free(dA, 'herk_batch A')
+    call dev_free(dC, 'herk_batch C')
+  end subroutine test_dev_zherk_batch
 
   ! The legacy units of test_fortran_lapack.f90 (no module): the LAPACK names and the
   ! F77 symbols, with kblasf_lapack_calls() around them.
