@@ -21,41 +21,42 @@
 namespace kblasf {
 namespace {
 
-constexpr int NB = 32; /* the largest order, and the threads of a thread block */
-enum Op { LAUUM, POTRI, POTI };
+enum Op { TRTRI, LAUUM, POTRI, POTI };
 
 /* Column by column, thread t on row t: the lower-form triangle L of matrix Ab into s
  * (zeros above the diagonal and outside n; for upper, L = U^H). re_diag: the real parts of
- * the diagonal only. */
-template <typename T>
+ * the diagonal only; unit: the diagonal is not read (TRTRI with diag 'U'). */
+template <typename T, int LD>
 __device__ __forceinline__ void load_lower(bool lower, int n, int t, const T *Ab, int64_t lda,
-                                           bool re_diag, T (*s)[NB + 1])
+                                           bool re_diag, bool unit, T (*s)[LD])
 {
     for (int c = 0; c < n; ++c) {
-        if (lower) { /* A(t, c), t >= c */
-            T v = Sc<T>::zero();
-            if (t < n && t >= c)
-                v = re_diag && t == c ? Sc<T>::ld_rw_real(Ab + t + c * lda) : ld_rw(Ab + t + c * lda);
+        const bool in = lower ? (t < n && t >= c) : t <= c; /* A(t, c) is stored */
+        T v = Sc<T>::zero();
+        if (in && t == c)
+            v = unit ? Sc<T>::one()
+                     : re_diag ? Sc<T>::ld_rw_real(Ab + t + c * lda) : ld_rw(Ab + t + c * lda);
+        else if (in)
+            v = ld_rw(Ab + t + c * lda);
+        if (lower)
             s[t][c] = v;
-        } else {     /* U(t, c), t <= c, is L(c, t) conjugated */
-            T v = Sc<T>::zero();
-            if (t <= c)
-                v = re_diag && t == c ? Sc<T>::ld_rw_real(Ab + t + c * lda)
-                                      : Sc<T>::conj(ld_rw(Ab + t + c * lda));
-            s[c][t] = v;
-        }
+        else /* U(t, c) is L(c, t) conjugated */
+            s[c][t] = Sc<T>::conj(v);
     }
 }
 
 /* The lower-form triangle in s back to matrix Ab, the mirror of load_lower; real_diag: the
- * diagonal's imaginary parts written as 0 (a Hermitian result). */
-template <typename T>
-__device__ __forceinline__ void store_lower(bool lower, int n, int t, const T (*s)[NB + 1],
-                                            bool real_diag, T *Ab, int64_t lda)
+ * diagonal's imaginary parts written as 0 (a Hermitian result); unit: the diagonal not
+ * written. */
+template <typename T, int LD>
+__device__ __forceinline__ void store_lower(bool lower, int n, int t, const T (*s)[LD],
+                                            bool real_diag, bool unit, T *Ab, int64_t lda)
 {
     for (int c = 0; c < n; ++c) {
         if (lower ? (t < n && t >= c) : t <= c) {
             T v = lower ? s[t][c] : Sc<T>::conj(s[c][t]);
+            if (t == c && unit)
+                continue;
             if (real_diag && t == c)
                 v = Sc<T>::from_re(Sc<T>::re(v));
             Ab[t + c * lda] = v;
@@ -64,38 +65,47 @@ __device__ __forceinline__ void store_lower(bool lower, int n, int t, const T (*
 }
 
 /* Cholesky of the lower triangle in s (real diagonal): 0, or the order j + 1 of the first
- * pivot that is not positive (NaN included); then the columns before j are final. */
-template <typename T>
-__device__ __forceinline__ int cholesky(int n, int t, T (*s)[NB + 1])
+ * pivot that is not positive (NaN included), after which this matrix is left alone (its
+ * columns before j final). Every thread of the block runs every barrier: idle threads (no
+ * matrix) and failed matrices only skip the work. */
+template <typename T, int LD>
+__device__ __forceinline__ int cholesky(int n, int t, bool idle, T (*s)[LD])
 {
     using R = typename Sc<T>::Real;
+    int bad = idle ? -1 : 0;
 
     for (int j = 0; j < n; ++j) {
-        const R d = Sc<T>::re(s[j][j]);
-        if (!(d > R(0)))
-            return j + 1; /* the same decision in every thread */
-        const R sq = sqrt_r(d), rs = R(1) / sq;
+        R sq = R(1);
+        if (!bad) {
+            const R d = Sc<T>::re(s[j][j]);
+            if (!(d > R(0)))
+                bad = j + 1; /* the same decision in every thread of the matrix */
+            else
+                sq = sqrt_r(d);
+        }
         __syncthreads(); /* everyone has read s[j][j] */
-        if (t == j)
-            s[j][j] = Sc<T>::from_re(sq);
-        else if (t > j && t < n)
-            s[t][j] = Sc<T>::mulr(s[t][j], rs);
+        if (!bad) {
+            if (t == j)
+                s[j][j] = Sc<T>::from_re(sq);
+            else if (t > j && t < n)
+                s[t][j] = Sc<T>::mulr(s[t][j], R(1) / sq);
+        }
         __syncthreads();
         /* row t of the trailing triangle: A(t, c) -= L(t, j) conj(L(c, j)), j < c <= t */
-        if (t > j && t < n) {
+        if (!bad && t > j && t < n) {
             const T ltj = s[t][j];
             for (int c = j + 1; c <= t; ++c)
                 s[t][c] = Sc<T>::sub(s[t][c], Sc<T>::mul(ltj, Sc<T>::conj(s[c][j])));
         }
         __syncthreads();
     }
-    return 0;
+    return bad < 0 ? 0 : bad;
 }
 
 /* M := X^H X, X lower in x (the real parts of its diagonal), M's lower triangle into m:
  * thread t, row t: M(t, j) = sum over l >= t of conj(X(l, t)) X(l, j), j <= t. */
-template <typename T>
-__device__ __forceinline__ void lauum_lower(int n, int t, const T (*x)[NB + 1], T (*m)[NB + 1])
+template <typename T, int LD>
+__device__ __forceinline__ void lauum_lower(int n, int t, const T (*x)[LD], T (*m)[LD])
 {
     if (t >= n)
         return;
@@ -107,55 +117,91 @@ __device__ __forceinline__ void lauum_lower(int n, int t, const T (*x)[NB + 1], 
     }
 }
 
-template <typename T, Op OP>
-__global__ void __launch_bounds__(NB)
-potri_batch_kernel(bool lower, int n, T *const *Aarr, T *A, int64_t lda, int64_t strideA,
-                   int64_t offA, void *info, int info_bytes)
+/* MPB matrices of order n <= NB per thread block, NB x MPB threads: threadIdx.y picks the
+ * matrix, threadIdx.x = t its row. All matrices of a block run the same steps between the
+ * same barriers; a block's last matrices may be missing (idle threads keep the barriers). */
+template <typename T, Op OP, int NB, int MPB>
+__global__ void __launch_bounds__(NB * MPB)
+potri_batch_kernel(bool lower, bool unit, int n, T *const *Aarr, T *A, int64_t lda,
+                   int64_t strideA, int64_t offA, void *info, int info_bytes, int64_t batch)
 {
-    __shared__ T s[NB][NB + 1], x[NB][NB + 1];
-    __shared__ T dinv[NB];
-    const int t = threadIdx.x;
-    T *Ab = mat(Aarr, A, strideA, blockIdx.x) + offA;
+    constexpr int LD = NB + 1; /* rows of 33 (17, 9): a warp's column reads hit distinct banks */
+    __shared__ T s_[MPB][NB][LD], x_[MPB][NB][LD];
+    __shared__ T dinv_[MPB][NB];
+    /* (one matrix a block: the shared arrays at addresses known when compiling) */
+    const int t = threadIdx.x, g = MPB == 1 ? 0 : (int)threadIdx.y;
+    const int64_t b = (int64_t)blockIdx.x * MPB + g;
+    const bool here = b < batch;
+    T (*s)[LD] = s_[g], (*x)[LD] = x_[g];
+    T *dinv = dinv_[g];
+    T *Ab = here ? mat(Aarr, A, strideA, b) + offA : nullptr;
 
     if (OP == LAUUM) {
-        load_lower(lower, n, t, Ab, lda, true, x);
+        if (here)
+            load_lower(lower, n, t, Ab, lda, true, false, x);
         __syncthreads();
-        lauum_lower(n, t, x, s);
+        if (here)
+            lauum_lower(n, t, x, s);
         __syncthreads();
-        store_lower(lower, n, t, s, true, Ab, lda);
+        if (here)
+            store_lower(lower, n, t, s, true, false, Ab, lda);
         return;
     }
-    /* POTI: the imaginary parts of A's diagonal are ignored; POTRI inverts the factor's
+    /* POTI: the imaginary parts of A's diagonal are ignored; POTRI and TRTRI invert the
      * diagonal as it is, as LAPACK's TRTRI */
-    load_lower(lower, n, t, Ab, lda, OP == POTI, s);
+    if (here)
+        load_lower(lower, n, t, Ab, lda, OP == POTI, unit, s);
     __syncthreads();
     int bad = 0;
     if (OP == POTI) {
-        if ((bad = cholesky(n, t, s)) != 0) {
-            __syncthreads();
-            store_lower(lower, n, t, s, true, Ab, lda); /* as the factorization left it */
-        }
-    } else {
+        bad = cholesky(n, t, !here, s);
+        if (here && bad) /* as the factorization left it */
+            store_lower(lower, n, t, s, true, false, Ab, lda);
+    } else if (OP == POTRI && here) {
         for (int j = n - 1; j >= 0; --j) /* the first zero on the diagonal: left untouched */
             if (Sc<T>::is_zero(s[j][j]))
                 bad = j + 1;
     }
-    if (t == 0)
-        set_info(info, info_bytes, blockIdx.x, bad);
-    if (bad)
-        return;
-    if (t < n)
-        dinv[t] = Sc<T>::recip(s[t][t]);
+    if (OP != TRTRI && here && t == 0)
+        set_info(info, info_bytes, b, bad);
+    const bool go = here && !bad;
+    if (go && t < n)
+        dinv[t] = unit ? Sc<T>::one() : Sc<T>::recip(s[t][t]);
     __syncthreads();
-    if (t < n)
+    if (go && t < n)
         invert_column(true, n, t, s, dinv, x);
     __syncthreads();
-    if (t < n) /* LAUUM reads the real parts of the inverse's diagonal, as LAPACK's */
+    if (OP == TRTRI) {
+        if (go)
+            store_lower(lower, n, t, x, false, unit, Ab, lda);
+        return;
+    }
+    if (go && t < n) /* LAUUM reads the real parts of the inverse's diagonal, as LAPACK's */
         x[t][t] = Sc<T>::from_re(Sc<T>::re(x[t][t]));
     __syncthreads();
-    lauum_lower(n, t, x, s);
+    if (go)
+        lauum_lower(n, t, x, s);
     __syncthreads();
-    store_lower(lower, n, t, s, true, Ab, lda);
+    if (go)
+        store_lower(lower, n, t, s, true, false, Ab, lda);
+}
+
+/* The launch for order n: 16 matrices of order <= 8 a block, 4 of order <= 16, 1 above. */
+template <typename T, Op OP>
+cudaError_t launch_potri(cudaStream_t stream, bool lower, bool unit, int n, T *const *Aarr,
+                         T *A, int64_t lda, int64_t strideA, int64_t offA, void *info,
+                         int info_bytes, int64_t batch)
+{
+    if (n <= 8)
+        return launch(potri_batch_kernel<T, OP, 8, 16>, dim3((unsigned)((batch + 15) / 16)),
+                      dim3(8, 16), stream, false, lower, unit, n, Aarr, A, lda, strideA, offA,
+                      info, info_bytes, batch);
+    if (n <= 16)
+        return launch(potri_batch_kernel<T, OP, 16, 4>, dim3((unsigned)((batch + 3) / 4)),
+                      dim3(16, 4), stream, false, lower, unit, n, Aarr, A, lda, strideA, offA,
+                      info, info_bytes, batch);
+    return launch(potri_batch_kernel<T, OP, 32, 1>, dim3((unsigned)batch), dim3(32, 1), stream,
+                  false, lower, unit, n, Aarr, A, lda, strideA, offA, info, info_bytes, batch);
 }
 
 /* POTRI's check for any order: thread b, matrix b. */
@@ -182,40 +228,6 @@ inline bool bad_uplo(char uplo, bool &lower)
 }
 
 template <typename T>
-cudaError_t potri_batch_run(Op op, char uplo, int64_t n, T *const *Aarr, T *A, int64_t lda,
-                            int64_t strideA, int64_t offA, void *info, int info_bytes,
-                            int64_t batch, cudaStream_t stream)
-{
-    bool lower;
-
-    if (bad_uplo(uplo, lower) || n < 0 || n > KBLASF_CUDA_BATCH_POTRI_MAX ||
-        lda < (n > 1 ? n : 1) || batch < 0 || batch > 0x7fffffff || offA < 0 ||
-        (op != LAUUM && info_bytes != 4 && info_bytes != 8))
-        return cudaErrorInvalidValue;
-    if (batch == 0)
-        return cudaSuccess;
-    if (op != LAUUM && !info)
-        return cudaErrorInvalidValue;
-    if (n == 0) /* every info 0 */
-        return op == LAUUM ? cudaSuccess
-                           : cudaMemsetAsync(info, 0, (size_t)batch * info_bytes, stream);
-    if (!A && !Aarr)
-        return cudaErrorInvalidValue;
-    const dim3 grid((unsigned)batch), block(NB);
-    switch (op) {
-    case LAUUM:
-        return launch(potri_batch_kernel<T, LAUUM>, grid, block, stream, false, lower, (int)n,
-                      Aarr, A, lda, strideA, offA, info, info_bytes);
-    case POTRI:
-        return launch(potri_batch_kernel<T, POTRI>, grid, block, stream, false, lower, (int)n,
-                      Aarr, A, lda, strideA, offA, info, info_bytes);
-    default:
-        return launch(potri_batch_kernel<T, POTI>, grid, block, stream, false, lower, (int)n,
-                      Aarr, A, lda, strideA, offA, info, info_bytes);
-    }
-}
-
-template <typename T>
 cudaError_t zero_diag_run(cudaStream_t stream, int64_t n, T *const *Aarr, const T *A,
                           int64_t lda, int64_t strideA, int64_t offA, void *info,
                           int info_bytes, int64_t batch)
@@ -233,22 +245,67 @@ cudaError_t zero_diag_run(cudaStream_t stream, int64_t n, T *const *Aarr, const 
                   info_bytes, batch);
 }
 
+template <typename T>
+cudaError_t potri_batch_run(Op op, char uplo, char diag, int64_t n, T *const *Aarr, T *A,
+                            int64_t lda, int64_t strideA, int64_t offA, void *info,
+                            int info_bytes, int64_t batch, cudaStream_t stream)
+{
+    bool lower;
+    const bool unit = diag == 'U' || diag == 'u', with_info = op == POTRI || op == POTI;
+
+    if (bad_uplo(uplo, lower) || (!unit && diag != 'N' && diag != 'n') || n < 0 ||
+        n > KBLASF_CUDA_BATCH_POTRI_MAX || lda < (n > 1 ? n : 1) || batch < 0 ||
+        batch > 0x7fffffff || offA < 0 || (with_info && info_bytes != 4 && info_bytes != 8))
+        return cudaErrorInvalidValue;
+    if (batch == 0)
+        return cudaSuccess;
+    if (with_info && !info)
+        return cudaErrorInvalidValue;
+    if (n == 0) /* every info 0: the zero-diagonal check of order 0 */
+        return with_info ? zero_diag_run<T>(stream, 0, Aarr, A, lda, strideA, offA, info,
+                                            info_bytes, batch)
+                         : cudaSuccess;
+    if (!A && !Aarr)
+        return cudaErrorInvalidValue;
+    switch (op) {
+    case TRTRI:
+        return launch_potri<T, TRTRI>(stream, lower, unit, (int)n, Aarr, A, lda, strideA, offA,
+                                      info, info_bytes, batch);
+    case LAUUM:
+        return launch_potri<T, LAUUM>(stream, lower, false, (int)n, Aarr, A, lda, strideA, offA,
+                                      info, info_bytes, batch);
+    case POTRI:
+        return launch_potri<T, POTRI>(stream, lower, false, (int)n, Aarr, A, lda, strideA, offA,
+                                      info, info_bytes, batch);
+    default:
+        return launch_potri<T, POTI>(stream, lower, false, (int)n, Aarr, A, lda, strideA, offA,
+                                     info, info_bytes, batch);
+    }
+}
+
 } // namespace
 } // namespace kblasf
 
 #define KBLASF_POTRI_BATCH(P, T)                                                            \
+    extern "C" cudaError_t kblasf_cuda_##P##trtri_batch(cudaStream_t stream, char uplo,    \
+            char diag, int64_t n, T *const *Aarr, T *A, int64_t lda, int64_t strideA,       \
+            int64_t offA, int64_t batch)                                                    \
+    {                                                                                       \
+        return kblasf::potri_batch_run<T>(kblasf::TRTRI, uplo, diag, n, Aarr, A, lda,       \
+                                          strideA, offA, nullptr, 4, batch, stream);        \
+    }                                                                                       \
     extern "C" cudaError_t kblasf_cuda_##P##lauum_batch(cudaStream_t stream, char uplo,    \
             int64_t n, T *const *Aarr, T *A, int64_t lda, int64_t strideA, int64_t offA,    \
             int64_t batch)                                                                  \
     {                                                                                       \
-        return kblasf::potri_batch_run<T>(kblasf::LAUUM, uplo, n, Aarr, A, lda, strideA,    \
-                                          offA, nullptr, 4, batch, stream);                 \
+        return kblasf::potri_batch_run<T>(kblasf::LAUUM, uplo, 'N', n, Aarr, A, lda,        \
+                                          strideA, offA, nullptr, 4, batch, stream);        \
     }                                                                                       \
     extern "C" cudaError_t kblasf_cuda_##P##potri_batch(cudaStream_t stream, int poti,     \
             char uplo, int64_t n, T *const *Aarr, T *A, int64_t lda, int64_t strideA,       \
             int64_t offA, void *info, int info_bytes, int64_t batch)                        \
     {                                                                                       \
-        return kblasf::potri_batch_run<T>(poti ? kblasf::POTI : kblasf::POTRI, uplo, n,     \
+        return kblasf::potri_batch_run<T>(poti ? kblasf::POTI : kblasf::POTRI, uplo, 'N', n, \
                                           Aarr, A, lda, strideA, offA, info, info_bytes,    \
                                           batch, stream);                                   \
     }                                                                                       \

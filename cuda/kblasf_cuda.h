@@ -271,9 +271,11 @@ cudaError_t kblasf_cuda_offset_pointers(cudaStream_t s, const void *const *in, i
                                         void **out, int64_t batch);
 
 /* ------------------------------------------------------ batched TRTRI, order n <= 32
- * (cuda/trtri_diag.cu: the diagonal-block inversion's kernel, one thread block per matrix,
- * in place). Inverts each n x n triangle: matrix b at Aarr[b] + offA when Aarr != NULL,
- * else at A + b*strideA + offA (elements). Only the uplo triangle is read and written, its
+ * (cuda/batch_potri.cu, the kernel of the batched LAUUM, POTRI and POTI: the triangle in
+ * shared memory, 16 matrices of order <= 8 a thread block, 4 of order <= 16, else 1; the
+ * substitution of the TRSM's diagonal-block inversion, trtri_block.cuh; in place).
+ * Inverts each n x n triangle: matrix b at Aarr[b] + offA when Aarr != NULL, else at
+ * A + b*strideA + offA (elements). Only the uplo triangle is read and written, its
  * diagonal neither for diag 'U'; the other triangle is never touched. A zero on the
  * diagonal gives Inf/NaN in that matrix (no error). Letters in either case.
  * cudaErrorInvalidValue: bad letters, n < 0 or above KBLASF_CUDA_BATCH_TRTRI_MAX, lda < max(1, n),
@@ -313,9 +315,10 @@ KBLASF_CUDA_BATCH_SYRK(z, cuDoubleComplex)
 #undef KBLASF_CUDA_BATCH_SYRK
 
 /* ------------------------------------ batched LAUUM, POTRI and POTI, order n <= 32
- * (cuda/batch_potri.cu: one thread block per matrix, the matrix in shared memory, in
- * place on the uplo triangle; the other triangle never read or written). Matrix b at
- * Aarr[b] + offA when Aarr != NULL, else A + b*strideA + offA (elements).
+ * (cuda/batch_potri.cu: the matrix in shared memory, 16 matrices of order <= 8 a thread
+ * block, 4 of order <= 16, else 1, in place on the uplo triangle; the other triangle never
+ * read or written). Matrix b at Aarr[b] + offA when Aarr != NULL, else A + b*strideA + offA
+ * (elements).
  *  - lauum: U*U^H (uplo 'U') or L^H*L ('L'), as LAPACK's LAUUM.
  *  - potri (op 0): info[b] := the first j (1-based) with A(j,j) == 0, and that matrix is
  *    left untouched; else 0 and A := inv(A) from its Cholesky factor (TRTRI, then LAUUM).

@@ -5,10 +5,8 @@
  * One thread block per diagonal block of order bs <= 32: the block goes to shared memory
  * (only its stored triangle, and its diagonal unless it is a unit one), then thread t
  * computes column t of the inverse by substitution against column t of the identity
- * (trtri_block.cuh, shared with the batched POTRI and POTI of batch_potri.cu).
- *
- * The same block inversion is the batched TRTRI's leaf (kblasf_cuda_?trtri_batch): one
- * thread block per matrix of order n <= 32, in place, writing only the stored triangle. */
+ * (trtri_block.cuh: the same substitution is the batched TRTRI, LAUUM, POTRI and POTI's,
+ * in batch_potri.cu). */
 #include "kblasf_cuda.h"
 #include "batch_common.cuh"
 #include "trtri_block.cuh"
@@ -20,12 +18,10 @@ constexpr int IB = 32; /* the largest block, and the threads of a thread block *
 
 /* The inverse of the s x s triangle at Ab (lda), s <= IB, one thread block of IB threads,
  * written to Wb (ldw): the whole square, zeros in the other triangle and the diagonal
- * explicit (whole), or only the stored triangle, the diagonal unless unit (in place, Wb ==
- * Ab: everything is read before the first write; plain loads, ld_rw, as the data is
- * written by the same kernel). */
+ * explicit. */
 template <typename T>
 __device__ __forceinline__ void invert_block(bool lower, bool unit, int s, const T *Ab,
-                                             int64_t lda, T *Wb, int64_t ldw, bool whole)
+                                             int64_t lda, T *Wb, int64_t ldw)
 {
     __shared__ T sA[IB][IB + 1], sX[IB][IB + 1];
     __shared__ T dinv[IB];
@@ -44,8 +40,7 @@ __device__ __forceinline__ void invert_block(bool lower, bool unit, int s, const
     __syncthreads();
     if (t < s) /* row t of the inverse; coalesced down each column */
         for (int c = 0; c < s; ++c)
-            if (whole || (t == c ? !unit : (lower ? t > c : t < c)))
-                Wb[t + c * ldw] = sX[t][c];
+            Wb[t + c * ldw] = sX[t][c];
 }
 
 template <typename T>
@@ -55,18 +50,7 @@ __global__ void __launch_bounds__(IB) trtri_diag_kernel(bool lower, bool unit, i
     const int64_t o = (int64_t)blockIdx.x * bs;
     const int s = k - o < bs ? (int)(k - o) : bs;
 
-    invert_block(lower, unit, s, A + (o + o * lda), lda, W + (o + o * ldw), ldw, true);
-}
-
-/* Batched TRTRI: one matrix (n <= IB) per thread block, in place. */
-template <typename T>
-__global__ void __launch_bounds__(IB) trtri_batch_kernel(bool lower, bool unit, int n,
-                                                         T *const *Aarr, T *A, int64_t lda,
-                                                         int64_t strideA, int64_t offA)
-{
-    T *Ab = mat(Aarr, A, strideA, blockIdx.x) + offA;
-
-    invert_block(lower, unit, n, Ab, lda, Ab, lda, false);
+    invert_block(lower, unit, s, A + (o + o * lda), lda, W + (o + o * ldw), ldw);
 }
 
 template <typename T>
@@ -83,40 +67,8 @@ cudaError_t trtri_diag_run(cudaStream_t stream, char uplo, char diag, int64_t k,
                   false, lower, unit, k, (int)bs, A, lda, W, ldw);
 }
 
-template <typename T>
-cudaError_t trtri_batch_run(cudaStream_t stream, char uplo, char diag, int64_t n,
-                            T *const *Aarr, T *A, int64_t lda, int64_t strideA, int64_t offA,
-                            int64_t batch)
-{
-    const bool lower = uplo == 'L' || uplo == 'l', unit = diag == 'U' || diag == 'u';
-
-    if ((!lower && uplo != 'U' && uplo != 'u') || (!unit && diag != 'N' && diag != 'n') ||
-        n < 0 || n > KBLASF_CUDA_BATCH_TRTRI_MAX || lda < (n > 1 ? n : 1) || batch < 0 ||
-        offA < 0 || batch > 0x7fffffff)
-        return cudaErrorInvalidValue;
-    if (n == 0 || batch == 0)
-        return cudaSuccess;
-    if (!A && !Aarr)
-        return cudaErrorInvalidValue;
-    return launch(trtri_batch_kernel<T>, dim3((unsigned)batch), dim3(IB), stream, false, lower,
-                  unit, (int)n, Aarr, A, lda, strideA, offA);
-}
-
 } // namespace
 } // namespace kblasf
-
-#define KBLASF_TRTRI_BATCH(P, T)                                                            \
-    extern "C" cudaError_t kblasf_cuda_##P##trtri_batch(cudaStream_t stream, char uplo,    \
-            char diag, int64_t n, T *const *Aarr, T *A, int64_t lda, int64_t strideA,       \
-            int64_t offA, int64_t batch)                                                    \
-    {                                                                                       \
-        return kblasf::trtri_batch_run<T>(stream, uplo, diag, n, Aarr, A, lda, strideA, offA, \
-                                          batch);                                           \
-    }
-KBLASF_TRTRI_BATCH(s, float)
-KBLASF_TRTRI_BATCH(d, double)
-KBLASF_TRTRI_BATCH(c, cuFloatComplex)
-KBLASF_TRTRI_BATCH(z, cuDoubleComplex)
 
 #define KBLASF_TRTRI_DIAG(P, T)                                                             \
     extern "C" cudaError_t kblasf_cuda_##P##trtri_diag(cudaStream_t stream, char uplo,     \
