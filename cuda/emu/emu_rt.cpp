@@ -8,6 +8,7 @@
 #include <memory>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 dim3 threadIdx, blockIdx;
 dim3 blockDim, gridDim;
 int emu_lane;
@@ -20,6 +21,12 @@ int emu_sms = 4, emu_occ = 2, emu_major = 9;
 std::vector<EmuLaunch> emu_launches;
 
 extern "C" cudaError_t cudaGetDevice(int *d) { *d = 0; return cudaSuccess; }
+/* host memory stands for device memory: a plain memset, done at once */
+extern "C" cudaError_t cudaMemsetAsync(void *p, int v, size_t n, cudaStream_t)
+{
+    memset(p, v, n);
+    return cudaSuccess;
+}
 extern "C" cudaError_t cudaDeviceGetAttribute(int *v, enum cudaDeviceAttr a, int)
 {
     if (a == cudaDevAttrMultiProcessorCount) *v = emu_sms;

@@ -13,10 +13,12 @@
  * Usage: emu_test [which=all|sgemv|...|zhemv|strtri|..|ztrtri|spotrf|..|zpotrf|tricopy|
  * sbpotrf|..|zbpotrf|sbpotrs|..|zbpotrs|sbposv|..|zbposv|spotrf_block|..|zpotrf_block|
  * spotrs_block|..|zpotrs_block|sposv_block|..|zposv_block|sbtrsm|..|zbtrsm|sbtrmm|..|zbtrmm|
- * offptr|sbtrtri|..|zbtrtri] [count] [maxdim] [seed];
+ * offptr|sbtrtri|..|zbtrtri|(emu_test_potri.cpp:) sbsyrk|..|zbsyrk|cbherk|zbherk|sblauum|..|
+ * zblauum|sbpotri|..|zbpotri|sbpoti|..|zbpoti|zerodiag] [count] [maxdim] [seed];
  * KB_SMS=132 KB_OCC=4 fixes the emulated SM count and occupancy, KBV=1 prints every case. */
 #include "kbemu.h"
 #include "kblasf_cuda.h"
+#include "emu_tests.h"
 #include <complex>
 #include <cstdio>
 #include <cstdlib>
@@ -1977,6 +1979,7 @@ int main(int argc, char **argv)
                 if (p == 3) run_bblk<cuDoubleComplex>(o, cnt, maxn);
             }
     }
+    emu_test_potri(which.c_str(), cnt, which != "all", argc > 4 ? atoi(argv[4]) : 1, &tests, &fails);
     printf("%s: %d tests, %d failures\n", which.c_str(), tests, fails);
     return fails != 0;
 }

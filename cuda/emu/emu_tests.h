@@ -1,0 +1,9 @@
+/* emu_tests.h — the entry points of the emulator's test files other than emu_test.cpp,
+ * which its main calls after its own tests. Each runs the tests that `which` names ("all":
+ * every one of its tests, without the sweeps; sweep tells), from its own random stream
+ * seeded by `seed`, and adds its counts to *tests and *fails. */
+#pragma once
+
+/* emu_test_potri.cpp: sbsyrk..zbsyrk, cbherk, zbherk, sblauum..zblauum, sbpotri..zbpotri,
+ * sbpoti..zbpoti, zerodiag */
+void emu_test_potri(const char *which, int cnt, bool sweep, unsigned seed, int *tests, int *fails);
