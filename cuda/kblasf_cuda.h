@@ -90,9 +90,17 @@ KBLASF_CUDA_TRTRI_DIAG(z, cuDoubleComplex)
  * entry, *info := ioff + j + 1 (info in device memory); columns j.. are then left
  * partially updated. If *info != 0 on entry the block is still factored (or fails) but
  * *info keeps its value: the first failure of a sequence of leaves wins. */
+/* kblasf_cuda_?potrf_panel: the same, and then (m > 0) the m rows below the block (lower:
+ * A21 := A21 L^-H, A21 at A + n) or the m columns right of it (upper: A12 := U^-H A12, at
+ * A + n lda) in the same launch: every thread block factors the block and solves its
+ * part of the panel, and one writes the factor back once the others have loaded the block.
+ * sync: a device counter, 0 on entry and again on return (launches that share one must
+ * run one after another). After a failure the panel is garbage. */
 #define KBLASF_CUDA_POTRF_DIAG(P, T)                                                   \
 cudaError_t kblasf_cuda_##P##potrf_diag(cudaStream_t stream, char uplo, int64_t n,     \
-        T *A, int64_t lda, int64_t *info, int64_t ioff);
+        T *A, int64_t lda, int64_t *info, int64_t ioff);                                \
+cudaError_t kblasf_cuda_##P##potrf_panel(cudaStream_t stream, char uplo, int64_t n,    \
+        int64_t m, T *A, int64_t lda, unsigned *sync, int64_t *info, int64_t ioff);
 KBLASF_CUDA_POTRF_DIAG(s, float)
 KBLASF_CUDA_POTRF_DIAG(d, double)
 KBLASF_CUDA_POTRF_DIAG(c, cuFloatComplex)

@@ -3,14 +3,15 @@
  * kblasf_?potrf, ?potrs, ?trtri, ?lauum, ?potri, ?posv; LAPACK analogues DPOTRF, DPOTRS,
  * DTRTRI, DLAUUM, DPOTRI, DPOSV.
  *
- * All three factor-and-invert routines are recursive (the KBLAS paper's POTRI section;
- * Gustavson's recursive Cholesky): the matrix is split in two at a multiple of the leaf
- * order times a power of two, so that almost all of the work is a few large TRSM/TRMM
- * (our recursive in-place ones, src/trxm_gen.c) and SYRK/HERK calls, and the leaves are
- * small diagonal blocks:
- *   POTRF  (lower)  L11 = potrf(A11); A21 := A21 L11^-H; A22 -= A21 A21^H; L22 = potrf(A22)
- *          leaves: the executor's potrf_leaf (our kernel on the GPU, POTRF2 on the host),
- *          which record the first failing pivot in one device integer, read once at the end
+ * POTRF is right-looking by block columns with look-ahead (potrf_blocked below): each
+ * block column (a panel) is factored recursively in its width, with leaves that factor a
+ * diagonal block and solve the panel's rows below it in one step (the executor's
+ * potrf_panel: our kernel on the GPU, POTRF2 and TRSM on the host), which record the
+ * first failing pivot in one device integer, read once at the end.
+ * The inversions are recursive (the KBLAS paper's POTRI section): the matrix is split in
+ * two at a multiple of the leaf order times a power of two, so that almost all of the
+ * work is a few large TRMM (our recursive in-place one, src/trxm_gen.c) and SYRK/HERK
+ * calls, and the leaves are small diagonal blocks:
  *   TRTRI  (lower)  X11 = inv(L11); A21 := -A21 X11; X22 = inv(L22); A21 := X22 A21
  *          leaves: all diagonal blocks are inverted up front in one batched step (the
  *          executor's trtri_diag, as the recursive TRSM does) and copied in at the leaves
@@ -24,11 +25,6 @@
 #include "prec.h"
 #include "lapack.h"
 #include "trxm.h"
-
-/* POTRF's A21 := A21 L11^-H runs on the executor's own TRSM (cuBLAS) up to this order
- * of L11, on the recursive TRSM above it. H100, DPOTRF n = 8192: 10.99 ms with 256, 11.38
- * ms with the recursive TRSM everywhere (doc/lapack.md). */
-enum { POTRF_DIRECT_TRSM = 256 };
 
 static T *at(T *A, kblasf_int lda, kblasf_int i, kblasf_int j)
 {
@@ -67,33 +63,103 @@ static kblasf_status_t syrk(kblasf_context *ctx, char uplo, char trans, kblasf_i
 
 /* ------------------------------------------------------------------ POTRF */
 
-static kblasf_status_t potrf_rec(kblasf_context *ctx, int lower, kblasf_int n, T *A,
-                                 kblasf_int lda, int64_t *dinfo, kblasf_int ioff)
+/* The executor's look-ahead lanes (internal.h); without them everything runs in order. */
+static kblasf_status_t use_lane(kblasf_context *ctx, int lane)
 {
-    kblasf_int nb = kblasf_potrf_leaf(ctx, sizeof(T)), n1, n2;
-    char uplo = lower ? 'L' : 'U';
-    T *Aoff, *A22;
+    return ctx->exec->use_lane ? ctx->exec->use_lane(ctx, lane) : KBLASF_STATUS_SUCCESS;
+}
+
+static kblasf_status_t lane_order(kblasf_context *ctx, int from, int to)
+{
+    return ctx->exec->lane_order ? ctx->exec->lane_order(ctx, from, to) : KBLASF_STATUS_SUCCESS;
+}
+
+/* Applies panel j0 (width w, factored) to the trailing block columns c0 to c1 - 1
+ * (lower; rows, upper): their diagonal block by SYRK, the rest below (right of) it by
+ * one GEMM; c1 == n: the whole trailing matrix from c0 by the recursive SYRK. */
+static kblasf_status_t potrf_update(kblasf_context *ctx, int lower, kblasf_int n,
+                                    kblasf_int j0, kblasf_int w, kblasf_int c0, kblasf_int c1,
+                                    T *A, kblasf_int lda)
+{
+    const T *P0 = lower ? at(A, lda, c0, j0) : at(A, lda, j0, c0); /* the panel at c0 */
+    const T *P1 = lower ? at(A, lda, c1, j0) : at(A, lda, j0, c1); /* ... at c1 */
     kblasf_status_t st;
 
-    if (n <= nb)
-        return PRIMS(ctx)->potrf_leaf(ctx, uplo, n, A, lda, dinfo, ioff);
-    n1 = kblasf_split_point(n, nb);
-    n2 = n - n1;
-    Aoff = lower ? at(A, lda, n1, 0) : at(A, lda, 0, n1);
-    A22 = at(A, lda, n1, n1);
-    if ((st = potrf_rec(ctx, lower, n1, A, lda, dinfo, ioff)))
+    st = syrk(ctx, lower ? 'L' : 'U', lower ? 'N' : 'C', c1 - c0, w, -1, P0, lda, 1,
+              at(A, lda, c0, c0), lda);
+    if (st || c1 == n)
         return st;
-    /* lower: A21 := A21 L11^-H; upper: A12 := U11^-H A12 */
-    if (n1 <= POTRF_DIRECT_TRSM)
-        st = PRIMS(ctx)->trsm(ctx, lower ? 'R' : 'L', uplo, 'C', 'N', lower ? n2 : n1,
-                              lower ? n1 : n2, 1, A, lda, Aoff, lda);
-    else
-        st = FN(trxm_apply)(ctx, 1, lower ? 'R' : 'L', uplo, 'C', 'N', lower ? n2 : n1,
-                            lower ? n1 : n2, 1, A, lda, Aoff, lda);
-    /* A22 -= A21 A21^H (lower) or A12^H A12 (upper) */
+    /* lower: A(c1:n, c0:c1) -= P(c1:n) P(c0:c1)^H; upper: A(c0:c1, c1:n) -= P(c0:c1)^H P(c1:n) */
+    return lower ? PRIMS(ctx)->gemm(ctx, 'N', 'C', n - c1, c1 - c0, w, -1, P1, lda, P0, lda, 1,
+                                    at(A, lda, c1, c0), lda)
+                 : PRIMS(ctx)->gemm(ctx, 'C', 'N', c1 - c0, n - c1, w, -1, P0, lda, P1, lda, 1,
+                                    at(A, lda, c0, c1), lda);
+}
+
+/* The panel of width w whose diagonal block is at A, with m rows below it (lower; columns
+ * right of it, upper): recursive in its width, the leaves in one step each (the executor's
+ * potrf_panel: the diagonal block and its rows of the panel at once). */
+static kblasf_status_t potrf_tall(kblasf_context *ctx, int lower, kblasf_int w, kblasf_int m,
+                                  T *A, kblasf_int lda, int64_t *dinfo, kblasf_int ioff)
+{
+    kblasf_int leaf = kblasf_potrf_leaf(ctx, sizeof(T)), w1, w2;
+    kblasf_status_t st;
+
+    if (w <= leaf)
+        return PRIMS(ctx)->potrf_panel(ctx, lower ? 'L' : 'U', w, m, A, lda, dinfo, ioff);
+    w1 = kblasf_split_point(w, leaf);
+    w2 = w - w1;
+    st = potrf_tall(ctx, lower, w1, w2 + m, A, lda, dinfo, ioff);
     if (!st)
-        st = syrk(ctx, uplo, lower ? 'N' : 'C', n2, n1, -1, Aoff, lda, 1, A22, lda);
-    return st ? st : potrf_rec(ctx, lower, n2, A22, lda, dinfo, ioff + n1);
+        st = potrf_update(ctx, lower, w + m, 0, w1, w1, w, A, lda);
+    return st ? st : potrf_tall(ctx, lower, w2, m, at(A, lda, w1, w1), lda, dinfo, ioff + w1);
+}
+
+/*
+ * POTRF by block columns of nb (lower; block rows, upper), right-looking with look-ahead
+ * (MAGMA's scheme): lane 1 factors each panel, and lane 0, once a panel is factored,
+ * first updates the next panel with it, lets lane 1 start factoring that one, and then
+ * updates the rest of the trailing matrix, so that the panels' small, latency-bound steps
+ * run under the large updates instead of between them. Lane 1 runs every leaf, in order,
+ * so the first failing pivot still sets info.
+ */
+static kblasf_status_t potrf_blocked(kblasf_context *ctx, int lower, kblasf_int n, T *A,
+                                     kblasf_int lda, int64_t *dinfo, kblasf_int ioff)
+{
+    kblasf_int nb = kblasf_potrf_block(ctx, sizeof(T)), j0, w, c0, w2;
+    kblasf_status_t st, st2;
+
+    if (nb <= 0 || n <= nb) /* no look-ahead */
+        return potrf_tall(ctx, lower, n, 0, A, lda, dinfo, ioff);
+    st = lane_order(ctx, 0, 1); /* lane 1 after what the caller queued */
+    if (!st)
+        st = use_lane(ctx, 1);
+    if (!st)
+        st = potrf_tall(ctx, lower, nb, n - nb, A, lda, dinfo, ioff);
+    for (j0 = 0; !st && j0 + nb < n; j0 += nb) {
+        w = MIN(nb, n - j0);
+        c0 = j0 + w;
+        w2 = MIN(nb, n - c0);
+        st = lane_order(ctx, 1, 0); /* panel j0 is factored */
+        if (!st)
+            st = use_lane(ctx, 0);
+        if (!st)
+            st = potrf_update(ctx, lower, n, j0, w, c0, c0 + w2, A, lda);
+        if (!st)
+            st = lane_order(ctx, 0, 1); /* the next panel may start */
+        if (!st && c0 + w2 < n)
+            st = potrf_update(ctx, lower, n, j0, w, c0 + w2, n, A, lda);
+        if (!st)
+            st = use_lane(ctx, 1);
+        if (!st)
+            st = potrf_tall(ctx, lower, w2, n - c0 - w2, at(A, lda, c0, c0), lda, dinfo,
+                            ioff + c0);
+    }
+    /* lane 0 again, after the last panel (also after a failure: nothing left running) */
+    st2 = lane_order(ctx, 1, 0);
+    if (!st2)
+        st2 = use_lane(ctx, 0);
+    return st ? st : st2;
 }
 
 /* The common start of a device-API routine: the handle, LAPACK's checks (info = -pos
@@ -132,7 +198,7 @@ static kblasf_status_t potrf(kblasf_handle_t h, char uplo, kblasf_int n, T *A, k
         return KBLASF_STATUS_ALLOC_FAILED;
     st = h->exec->copy_to_device(h, 1, 1, sizeof zero, &zero, 1, dinfo, 1);
     if (!st)
-        st = potrf_rec(h, kblasf_lsame(uplo, 'L'), n, A, lda, dinfo, 0);
+        st = potrf_blocked(h, kblasf_lsame(uplo, 'L'), n, A, lda, dinfo, 0);
     if (!st) /* waits for the factorization */
         st = h->exec->copy_to_host(h, 1, 1, sizeof result, dinfo, 1, &result, 1);
     *info = (kblasf_int)result;
@@ -142,7 +208,7 @@ static kblasf_status_t potrf(kblasf_handle_t h, char uplo, kblasf_int n, T *A, k
 kblasf_status_t FN(potrf_device)(kblasf_context *ctx, char uplo, kblasf_int n, T *A,
                                  kblasf_int lda, int64_t *dinfo)
 {
-    return potrf_rec(ctx, kblasf_lsame(uplo, 'L'), n, A, lda, dinfo, 0);
+    return potrf_blocked(ctx, kblasf_lsame(uplo, 'L'), n, A, lda, dinfo, 0);
 }
 
 kblasf_status_t FN(potrf)(kblasf_handle_t h, char uplo, kblasf_int n, T *A, kblasf_int lda,
@@ -152,7 +218,8 @@ kblasf_status_t FN(potrf)(kblasf_handle_t h, char uplo, kblasf_int n, T *A, kbla
 
     if (begin(h, KBLASF_R_POTRF, uplo, 'N', n, 0, lda, lda, info, &st) || n == 0)
         return st;
-    kblasf_log_call(h, PNAME("POTRF"), "uplo=%c, n=%lld, leaves of %lld", uplo, (long long)n,
+    kblasf_log_call(h, PNAME("POTRF"), "uplo=%c, n=%lld, block columns of %lld, leaves of %lld",
+                    uplo, (long long)n, (long long)kblasf_potrf_block(h, sizeof(T)),
                     (long long)kblasf_potrf_leaf(h, sizeof(T)));
     return potrf(h, uplo, n, A, lda, info);
 }

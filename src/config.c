@@ -72,6 +72,10 @@ static void read_config(void)
     config.trxm_nb = (s && *s) ? atol(s) : 0;
     if (config.trxm_nb < 0)
         config.trxm_nb = 0;
+    s = getenv("KBLASF_POTRF_NB");
+    config.potrf_nb = (s && *s) ? atol(s) : -1;
+    if (config.potrf_nb < -1)
+        config.potrf_nb = -1;
     s = getenv("KBLASF_TRSM_LEAVES");
     config.trsm_leaves = KBLASF_TRSM_LEAVES_DEFAULT;
     if (s && *s) {
@@ -134,4 +138,18 @@ kblasf_int kblasf_potrf_leaf(const kblasf_context *ctx, size_t elsize)
      * memory, too many for double complex); the same on the host so that CI runs the
      * recursion the GPU runs */
     return elsize == 16 ? 64 : 128;
+}
+
+kblasf_int kblasf_potrf_block(const kblasf_context *ctx, size_t elsize)
+{
+    long nb = kblasf_get_config()->potrf_nb;
+
+    (void)elsize;
+    if (nb >= 0)
+        return (kblasf_int)nb;
+    /* H100, DPOTRF n = 8192 / 16384 (ms; doc/lapack.md): 256: 10.3 / 52.6, 512: 8.2 / 42.7,
+     * 1024: 7.8 / 39.5, 2048: 8.2 / 39.1, none: 8.7 / 41.6; ZPOTRF 8192: 1024 and 768 tie
+     * (20.5 ms). The host executor takes 256, so that CI's orders (257, 1000) run the
+     * look-ahead loop that the GPU runs from 1025 on. */
+    return ctx->device < 0 ? 256 : 1024;
 }

@@ -27,6 +27,14 @@ typedef struct cuda_state {
     void       *stage[NSTAGE];
     cudaEvent_t stage_free[NSTAGE]; /* recorded when the DMA that reads/writes it is done */
     int         next;
+    /* look-ahead lane 1 (created on first use): its stream and cuBLAS handle; while the
+     * primitives run there (on_lane), ctx->stream is the lane's and home the handle's */
+    cudaStream_t lane_stream;
+    cublasHandle_t lane_cublas;
+    cudaEvent_t lane_event;
+    cudaStream_t home;
+    int         on_lane;
+    unsigned   *panel_sync;       /* kblasf_cuda_panel_sync's counter, on first use */
 } cuda_state;
 
 kblasf_status_t kblasf_cuda_check(cudaError_t err, const char *what)
@@ -61,9 +69,25 @@ void *kblasf_cuda_workspace(kblasf_context *ctx, size_t bytes)
     return s->workspace;
 }
 
+unsigned *kblasf_cuda_panel_sync(kblasf_context *ctx)
+{
+    cuda_state *s = ctx->exec_data;
+    void *p;
+
+    if (!s->panel_sync && !kblasf_dev_alloc(ctx, &p, sizeof(unsigned))) {
+        if (cudaMemset(p, 0, sizeof(unsigned)) == cudaSuccess)
+            s->panel_sync = p;
+        else
+            kblasf_dev_release(ctx, p);
+    }
+    return s->panel_sync;
+}
+
 cublasHandle_t kblasf_cuda_cublas(kblasf_context *ctx)
 {
-    return ((cuda_state *)ctx->exec_data)->cublas;
+    cuda_state *s = ctx->exec_data;
+
+    return s->on_lane ? s->lane_cublas : s->cublas;
 }
 
 int kblasf_cuda_probe(char *why, size_t whylen)
@@ -130,6 +154,12 @@ static void cuda_fini(kblasf_context *ctx)
             cudaFreeHost(s->stage[i]);
     }
     cublasDestroy(s->cublas);
+    if (s->lane_cublas)
+        cublasDestroy(s->lane_cublas);
+    if (s->lane_stream)
+        cudaStreamDestroy(s->lane_stream);
+    if (s->lane_event)
+        cudaEventDestroy(s->lane_event);
     for (i = 0; i < 2; i++)
         if (s->side[i])
             cudaStreamDestroy(s->side[i]);
@@ -137,6 +167,8 @@ static void cuda_fini(kblasf_context *ctx)
         cudaEventDestroy(s->order);
     if (s->workspace)
         cudaFree(s->workspace);
+    if (s->panel_sync)
+        cudaFree(s->panel_sync);
     free(s);
 }
 
@@ -407,6 +439,80 @@ static kblasf_status_t pipe_sync(kblasf_context *ctx, int q)
     return kblasf_cuda_check(cudaStreamSynchronize(queue(ctx, q)), "cudaStreamSynchronize");
 }
 
+/* ---- look-ahead lanes (internal.h) ---- */
+
+/* Lane 1's stream (at the device's highest priority, so that a panel's small kernels are
+ * scheduled ahead of a running update's blocks), cuBLAS handle and event, once. */
+static kblasf_status_t lane_create(kblasf_context *ctx, cuda_state *s)
+{
+    int least, greatest;
+    kblasf_status_t st;
+
+    if (s->lane_stream && s->lane_cublas && s->lane_event)
+        return KBLASF_STATUS_SUCCESS;
+    st = kblasf_cuda_check(cudaDeviceGetStreamPriorityRange(&least, &greatest),
+                           "cudaDeviceGetStreamPriorityRange");
+    if (!st && !s->lane_stream)
+        st = kblasf_cuda_check(cudaStreamCreateWithPriority(&s->lane_stream,
+                                                            cudaStreamNonBlocking, greatest),
+                               "cudaStreamCreateWithPriority");
+    if (!st && !s->lane_event)
+        st = kblasf_cuda_check(cudaEventCreateWithFlags(&s->lane_event, cudaEventDisableTiming),
+                               "cudaEventCreate");
+    if (!st && !s->lane_cublas) {
+        st = kblasf_cublas_check(cublasCreate(&s->lane_cublas), "cublasCreate");
+        if (!st)
+            st = kblasf_cublas_check(cublasSetStream(s->lane_cublas, s->lane_stream),
+                                     "cublasSetStream");
+    }
+    (void)ctx;
+    return st;
+}
+
+static cudaStream_t lane_stream(kblasf_context *ctx, int lane)
+{
+    cuda_state *s = ctx->exec_data;
+
+    return lane ? s->lane_stream : s->on_lane ? s->home : (cudaStream_t)ctx->stream;
+}
+
+static kblasf_status_t cuda_use_lane(kblasf_context *ctx, int lane)
+{
+    cuda_state *s = ctx->exec_data;
+    kblasf_status_t st;
+
+    cudaSetDevice(ctx->device);
+    if (!lane == !s->on_lane)
+        return KBLASF_STATUS_SUCCESS;
+    if (!lane) {
+        ctx->stream = s->home;
+        s->on_lane = 0;
+        return KBLASF_STATUS_SUCCESS;
+    }
+    if ((st = lane_create(ctx, s)))
+        return st;
+    s->home = ctx->stream;
+    ctx->stream = s->lane_stream;
+    s->on_lane = 1;
+    return KBLASF_STATUS_SUCCESS;
+}
+
+static kblasf_status_t cuda_lane_order(kblasf_context *ctx, int from, int to)
+{
+    cuda_state *s = ctx->exec_data;
+    kblasf_status_t st;
+
+    cudaSetDevice(ctx->device);
+    if (from == to)
+        return KBLASF_STATUS_SUCCESS;
+    if ((st = lane_create(ctx, s)))
+        return st;
+    st = kblasf_cuda_check(cudaEventRecord(s->lane_event, lane_stream(ctx, from)),
+                           "cudaEventRecord");
+    return st ? st : kblasf_cuda_check(cudaStreamWaitEvent(lane_stream(ctx, to), s->lane_event, 0),
+                                       "cudaStreamWaitEvent");
+}
+
 static const kblasf_pipe_ops cuda_pipe = {
     .lock = pipe_lock,
     .unlock = pipe_unlock,
@@ -422,6 +528,8 @@ static kblasf_executor cuda_executor = {
     .init = cuda_init,
     .fini = cuda_fini,
     .set_stream = cuda_set_stream,
+    .use_lane = cuda_use_lane,
+    .lane_order = cuda_lane_order,
     .sync = cuda_sync,
     .dev_malloc = cuda_malloc,
     .dev_free = cuda_free,

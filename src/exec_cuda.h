@@ -12,6 +12,9 @@ cublasHandle_t kblasf_cuda_cublas(kblasf_context *ctx);
  * (allocated on first use); NULL when `bytes` exceeds it or the allocation fails. */
 enum { KBLASF_CUDA_WORKSPACE = 64 << 20 };
 void *kblasf_cuda_workspace(kblasf_context *ctx, size_t bytes);
+/* The context's device counter for kblasf_cuda_?potrf_panel (zeroed on first use; NULL when
+ * it cannot be had). */
+unsigned *kblasf_cuda_panel_sync(kblasf_context *ctx);
 /* Maps a cuBLAS status to ours, printing what failed. */
 kblasf_status_t kblasf_cublas_check(cublasStatus_t st, const char *what);
 

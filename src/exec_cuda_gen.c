@@ -299,6 +299,27 @@ static kblasf_status_t cuda_potrf_leaf(kblasf_context *ctx, char uplo, kblasf_in
                              PNAME("POTRF_DIAG kernel"));
 }
 
+static kblasf_status_t cuda_potrf_panel(kblasf_context *ctx, char uplo, kblasf_int n,
+                                        kblasf_int m, T *A, kblasf_int lda, int64_t *info,
+                                        kblasf_int ioff)
+{
+    unsigned *sync = m > 0 ? kblasf_cuda_panel_sync(ctx) : NULL;
+    int lower = kblasf_lsame(uplo, 'L');
+    kblasf_status_t st;
+
+    cudaSetDevice(ctx->device);
+    if (m > 0 && !sync) { /* no device counter: the leaf, then cuBLAS's TRSM */
+        st = cuda_potrf_leaf(ctx, uplo, n, A, lda, info, ioff);
+        return st ? st : cuda_trsm(ctx, lower ? 'R' : 'L', uplo, 'C', 'N', lower ? m : n,
+                                   lower ? n : m, 1, A, lda, lower ? A + n : A + (size_t)n * lda,
+                                   lda);
+    }
+    return kblasf_cuda_check(KBLASF_CAT3(kblasf_cuda_, PREC, potrf_panel)(
+                                 (cudaStream_t)ctx->stream, lower ? 'L' : 'U', n, m, (CT *)A,
+                                 lda, sync, info, ioff),
+                             PNAME("POTRF_PANEL kernel"));
+}
+
 static kblasf_status_t cuda_tri_copy(kblasf_context *ctx, char uplo, int unit, kblasf_int m,
                                      kblasf_int n, const T *A, kblasf_int lda, T *B,
                                      kblasf_int ldb)
@@ -608,7 +629,7 @@ void FN(cuda_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
     p->trsm = cuda_trsm;
     p->trtri_diag = cuda_trtri_diag;
     p->syrk = cuda_syrk;
-    p->potrf_leaf = cuda_potrf_leaf;
+    p->potrf_panel = cuda_potrf_panel;
     p->tri_copy = cuda_tri_copy;
     p->set_zero = cuda_set_zero;
     p->syr2k = cuda_syr2k;

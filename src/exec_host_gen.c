@@ -126,6 +126,18 @@ static kblasf_status_t host_potrf_leaf(kblasf_context *ctx, char uplo, kblasf_in
     return KBLASF_STATUS_SUCCESS;
 }
 
+static kblasf_status_t host_potrf_panel(kblasf_context *ctx, char uplo, kblasf_int n,
+                                        kblasf_int m, T *A, kblasf_int lda, int64_t *info,
+                                        kblasf_int ioff)
+{
+    int lower = kblasf_lsame(uplo, 'L');
+
+    host_potrf_leaf(ctx, uplo, n, A, lda, info, ioff);
+    return m == 0 ? KBLASF_STATUS_SUCCESS
+                  : host_trsm(ctx, lower ? 'R' : 'L', uplo, 'C', 'N', lower ? m : n,
+                              lower ? n : m, 1, A, lda, lower ? A + n : A + (size_t)n * lda, lda);
+}
+
 static kblasf_status_t host_tri_copy(kblasf_context *ctx, char uplo, int unit, kblasf_int m,
                                      kblasf_int n, const T *A, kblasf_int lda, T *B,
                                      kblasf_int ldb)
@@ -273,7 +285,7 @@ void FN(host_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
     p->trsm = host_trsm;
     p->trtri_diag = host_trtri_diag;
     p->syrk = host_syrk;
-    p->potrf_leaf = host_potrf_leaf;
+    p->potrf_panel = host_potrf_panel;
     p->tri_copy = host_tri_copy;
     p->set_zero = host_set_zero;
     p->syr2k = host_syr2k;

@@ -66,6 +66,12 @@ typedef struct kblasf_executor {
                                       size_t elsize, const void *src, size_t lds,
                                       void *dst, size_t ldd);
     const kblasf_pipe_ops *pipe;                        /* NULL: no side queues */
+    /* Look-ahead lanes: lane 1 is a second queue of primitives beside the handle's stream
+     * (lane 0), at a higher priority. use_lane sends the primitives issued from now on to
+     * lane l; lane_order: what is issued on lane `to` from now on waits for what was
+     * issued on `from` so far. NULL where everything runs in issue order (the host). */
+    kblasf_status_t (*use_lane)(kblasf_context *ctx, int lane);
+    kblasf_status_t (*lane_order)(kblasf_context *ctx, int from, int to);
     /* Primitive operations, one table per precision. */
     kblasf_prims_s s;
     kblasf_prims_d d;
@@ -116,6 +122,7 @@ typedef struct kblasf_config {
     int              device;     /* KBLASF_DEVICE (default 0) */
     int              verbose;    /* KBLASF_VERBOSE (0 or 1) */
     long             trxm_nb;    /* KBLASF_TRXM_NB: TRMM/TRSM recursion stop size (0: default) */
+    long             potrf_nb;   /* KBLASF_POTRF_NB: POTRF's block columns (-1: default) */
     kblasf_trsm_leaves_t trsm_leaves; /* KBLASF_TRSM_LEAVES=solve|invert (DEFAULT: executor's) */
     kblasf_offload_t offload;    /* KBLASF_OFFLOAD=auto|always|never (LAPACK layer) */
     long             min_n[KBLASF_NROUTINES]; /* KBLASF_<ROUTINE>_MIN_N, KBLASF_MIN_N (-1: default) */
@@ -150,10 +157,13 @@ kblasf_status_t kblasf_held_download(kblasf_context *ctx, const kblasf_held *m, 
 void kblasf_release(kblasf_context *ctx, const kblasf_held *m);
 /* The handle's device integer for info (allocated on first use; NULL when it cannot be). */
 int64_t *kblasf_dev_info(kblasf_context *ctx);
-/* Order of the diagonal blocks the recursive POTRF factors with the executor's
- * potrf_leaf, for elements of elsize bytes (the CUDA kernel's limit: 128, 64 for
+/* Order of the diagonal blocks the POTRF factors with the executor's potrf_panel, for
+ * elements of elsize bytes (the CUDA kernel's limit: 128, 64 for
  * double complex). */
 kblasf_int kblasf_potrf_leaf(const kblasf_context *ctx, size_t elsize);
+/* Width of the block columns of the device POTRF (right-looking with look-ahead above
+ * it, lapack/chol_gen.c; 0: no look-ahead): KBLASF_POTRF_NB, else the default. */
+kblasf_int kblasf_potrf_block(const kblasf_context *ctx, size_t elsize);
 /* The first part of a recursive split of order n > nb: nb times the largest power of two
  * not above half the number of blocks of order nb, so that the splits of every level fall
  * on one grid of blocks and no thin remainder appears (TRMM/TRSM, the Cholesky family). */

@@ -123,11 +123,14 @@ typedef struct kblasf_prims_##P {                                               
     kblasf_status_t (*syrk)(struct kblasf_context *ctx, char uplo, char trans,          \
             kblasf_int n, kblasf_int k, RT_##P alpha, const T *A, kblasf_int lda,       \
             RT_##P beta, T *C, kblasf_int ldc);                                         \
-    /* Cholesky of the diagonal block A (n <= kblasf_potrf_leaf) in place, only   \
-     * the uplo triangle touched; info is the executor's memory (kblasf_dev_info): when \
-     * the pivot of column j is not positive or NaN and *info == 0, *info := ioff+j+1. */ \
-    kblasf_status_t (*potrf_leaf)(struct kblasf_context *ctx, char uplo, kblasf_int n,  \
-            T *A, kblasf_int lda, int64_t *info, kblasf_int ioff);                      \
+    /* Cholesky of the diagonal block A (n <= kblasf_potrf_leaf) in place, only the uplo \
+     * triangle touched; info is the executor's memory (kblasf_dev_info): when the pivot \
+     * of column j is not positive or NaN and *info == 0, *info := ioff+j+1. Then the m   \
+     * rows of the panel below the block (lower: A21 := A21 L^-H, A21 at A + n) or the m  \
+     * columns right of it (upper: A12 := U^-H A12, at A + n lda); after a failure the    \
+     * panel's values are unspecified. */                                                \
+    kblasf_status_t (*potrf_panel)(struct kblasf_context *ctx, char uplo, kblasf_int n, \
+            kblasf_int m, T *A, kblasf_int lda, int64_t *info, kblasf_int ioff);        \
     /* B := the uplo triangle of the m x n A (unit: without the diagonal); nothing else \
      * of B is written. */                                                              \
     kblasf_status_t (*tri_copy)(struct kblasf_context *ctx, char uplo, int unit,        \

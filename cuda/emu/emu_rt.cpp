@@ -27,6 +27,14 @@ extern "C" cudaError_t cudaMemsetAsync(void *p, int v, size_t n, cudaStream_t)
     memset(p, v, n);
     return cudaSuccess;
 }
+extern "C" cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
+                                         size_t width, size_t height, enum cudaMemcpyKind,
+                                         cudaStream_t)
+{
+    for (size_t r = 0; r < height; ++r)
+        memcpy((char *)dst + r * dpitch, (const char *)src + r * spitch, width);
+    return cudaSuccess;
+}
 extern "C" cudaError_t cudaDeviceGetAttribute(int *v, enum cudaDeviceAttr a, int)
 {
     if (a == cudaDevAttrMultiProcessorCount) *v = emu_sms;

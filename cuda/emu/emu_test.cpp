@@ -4,13 +4,14 @@
  * The load checker fails a test on any read outside the submatrix (GEMV) / the stored
  * triangle of the submatrix (SYMV; HEMV: no imaginary part of the diagonal) / x's logical
  * elements; y elements between the logical ones must stay untouched. Also trtri_diag,
- * potrf_diag (every n, plus `count` failing blocks per type), tri_copy, and the batched
+ * potrf_diag (every n, plus `count` failing blocks per type), potrf_panel (the block and
+ * the panel below or right of it in one launch), tri_copy, and the batched
  * POTRF/POTRS/POSV for n <= 32 (every n, both forms, failing members; see below) and for
  * n <= 256 (the _block kernels: the issue's sizes; count = the larger batch's size), and
  * the batched TRSM/TRMM for k <= 32 (every k, side, uplo, transa, diag; count random cases
  * more) with kblasf_cuda_offset_pointers, and the batched in-place TRTRI for n <= 32 (every
  * n, uplo, diag, both forms, a singular member; count random cases more).
- * Usage: emu_test [which=all|sgemv|...|zhemv|strtri|..|ztrtri|spotrf|..|zpotrf|tricopy|
+ * Usage: emu_test [which=all|sgemv|...|zhemv|strtri|..|ztrtri|spotrf|..|zpotrf|spanel|..|zpanel|tricopy|
  * sbpotrf|..|zbpotrf|sbpotrs|..|zbpotrs|sbposv|..|zbposv|spotrf_block|..|zpotrf_block|
  * spotrs_block|..|zpotrs_block|sposv_block|..|zposv_block|sbtrsm|..|zbtrsm|sbtrmm|..|zbtrmm|
  * offptr|sbtrtri|..|zbtrtri|(emu_test_potri.cpp:) sbsyrk|..|zbsyrk|cbherk|zbherk|sblauum|..|
@@ -510,6 +511,128 @@ void run_potrf(int cnt)
         bool ok = e == b.want && emu_launches.empty() && info == 0;
         for (auto &v : buf) if (!isnanv(v)) ok = false;
         if (!ok) { ++fails; fprintf(stderr, "FAIL potrf_diag<%zu> arguments %c n=%ld lda=%ld: %d\n", sizeof(T), b.u, (long)b.n, (long)b.lda, (int)e); }
+    }
+}
+
+/* ------------------------------------------------------------------ potrf_panel */
+cudaError_t call_panel(char u, int64_t n, int64_t m, float *A, int64_t lda, unsigned *sync, int64_t *info, int64_t ioff) { return kblasf_cuda_spotrf_panel(0, u, n, m, A, lda, sync, info, ioff); }
+cudaError_t call_panel(char u, int64_t n, int64_t m, double *A, int64_t lda, unsigned *sync, int64_t *info, int64_t ioff) { return kblasf_cuda_dpotrf_panel(0, u, n, m, A, lda, sync, info, ioff); }
+cudaError_t call_panel(char u, int64_t n, int64_t m, cuFloatComplex *A, int64_t lda, unsigned *sync, int64_t *info, int64_t ioff) { return kblasf_cuda_cpotrf_panel(0, u, n, m, A, lda, sync, info, ioff); }
+cudaError_t call_panel(char u, int64_t n, int64_t m, cuDoubleComplex *A, int64_t lda, unsigned *sync, int64_t *info, int64_t ioff) { return kblasf_cuda_zpotrf_panel(0, u, n, m, A, lda, sync, info, ioff); }
+
+/* One potrf_panel case: the first n columns (lower; rows, upper) of a Hermitian positive
+ * definite matrix of order n + m, NaN in the diagonal block's other triangle and in the
+ * padding. The diagonal block must be factored (||L L^H - A11|| / (n ||A11|| eps)) and
+ * the panel solved (lower: X L^H = A21; upper: L X = A12 with L = U^H), nothing else
+ * written. nanpiv >= 0: A(nanpiv, nanpiv) is NaN, info must say so (the rest is garbage). */
+template <typename T>
+void test_panel(char uplo, int n, int m, int64_t lda, int nanpiv, int64_t ioff)
+{
+    ++tests;
+    const bool lower = uplo == 'L', cplx = Tr<T>::cplx;
+    const int N = n + m;
+    std::vector<LC> G(N * N), M(N * N);
+    for (auto &g : G) g = LC(urand(), cplx ? urand() : 0);
+    for (int i = 0; i < N; ++i)
+        for (int j = 0; j < N; ++j) {
+            LC s = i == j ? LC(N) : LC(0);
+            for (int l = 0; l < N; ++l) s += G[i + l * N] * std::conj(G[j + l * N]);
+            M[i + j * N] = s;
+        }
+    /* element (i, j) of the stored panel (lower: i < N, j < n; upper: i < n, j < N) */
+    auto stored = [&](int64_t i, int64_t j) {
+        return lower ? (i < N && j < n && i >= j) : (i < n && j < N && i <= j);
+    };
+    const int64_t cols = lower ? n : N;
+    std::vector<T> Abuf(lda * cols + 32, nanv<T>());
+    unsigned sync = 0;
+    T *A = Abuf.data() + 16;
+    for (int64_t j = 0; j < cols; ++j)
+        for (int64_t i = 0; i < lda; ++i)
+            if (stored(i, j)) {
+                const LC v = M[i + j * N];
+                A[i + j * lda] = i == j ? Tr<T>::mk(v.real(), NAN) : Tr<T>::mk(v.real(), v.imag());
+            }
+    if (nanpiv >= 0) A[nanpiv + nanpiv * lda] = Tr<T>::mk(NAN, NAN);
+    const std::vector<T> before = Abuf;
+    int64_t info = 0;
+    emu_launches.clear();
+    const cudaError_t err = call_panel(uplo, n, m, A, lda, &sync, &info, ioff);
+    bool ok = err == cudaSuccess && emu_launches.size() == 1;
+    std::string why = ok ? "" : "launch";
+    if (sync != 0) { ok = false; why += " sync-not-reset"; }
+    for (size_t q = 0; q < Abuf.size(); ++q) {
+        const int64_t e = (int64_t)q - 16, i = e >= 0 ? e % lda : -1, j = e >= 0 ? e / lda : -1;
+        if (!(e >= 0 && stored(i, j)) && memcmp(&Abuf[q], &before[q], sizeof(T))) { ok = false; why += " write-outside"; break; }
+    }
+    const int64_t want = nanpiv >= 0 ? ioff + nanpiv + 1 : 0;
+    if (info != want) { ok = false; why += " info"; }
+    double worst = 0, pworst = 0;
+    if (nanpiv < 0) {
+        /* L(i, j) for i, j < n, and X(r, k) of panel row r in the lower form */
+        auto L = [&](int i, int j) -> LC {
+            if (i < j) return LC(0);
+            return lower ? Tr<T>::get(A[i + j * lda]) : std::conj(Tr<T>::get(A[j + i * lda]));
+        };
+        auto X = [&](int r, int k) -> LC {
+            return lower ? Tr<T>::get(A[(n + r) + k * lda]) : Tr<T>::get(A[k + (n + r) * lda]);
+        };
+        long double rn = 0, an = 0;
+        for (int j = 0; j < n; ++j) {
+            long double rs = 0, as = 0;
+            for (int i = 0; i < n; ++i) {
+                LC s = 0;
+                for (int l = 0; l <= std::min(i, j); ++l) s += L(i, l) * std::conj(L(j, l));
+                rs += std::abs(s - M[i + j * N]);
+                as += std::abs(M[i + j * N]);
+            }
+            rn = std::max(rn, rs); an = std::max(an, as);
+        }
+        worst = (double)(rn / (n * an * Tr<T>::eps()));
+        if (!(worst < 10)) { ok = false; why += " residual"; }
+        /* lower: sum_l X(r,l) conj(L(k,l)) = A(n+r, k); upper: sum_l L(k,l) X(r,l) = A(k, n+r) */
+        long double xmax = 0, lmax = 0, rmax = 0;
+        for (int r = 0; r < m; ++r)
+            for (int k = 0; k < n; ++k) {
+                LC s = 0;
+                for (int l = 0; l <= k; ++l)
+                    s += lower ? X(r, l) * std::conj(L(k, l)) : L(k, l) * X(r, l);
+                rmax = std::max(rmax, std::abs(s - (lower ? M[(n + r) + k * N] : M[k + (n + r) * N])));
+                xmax = std::max(xmax, std::abs(X(r, k)));
+                lmax = std::max(lmax, std::abs(L(k, k)));
+            }
+        if (m > 0) pworst = (double)(rmax / (n * Tr<T>::eps() * std::max(xmax * lmax, (long double)1e-30)));
+        if (!(pworst < 10)) { ok = false; why += " panel"; }
+    }
+    if (!ok) {
+        ++fails;
+        fprintf(stderr, "FAIL potrf_panel<%zu%s> %c n=%d m=%d lda=%ld nanpiv=%d: info %ld want %ld, ratios %g %g:%s\n",
+                sizeof(T), cplx ? "c" : "", uplo, n, m, (long)lda, nanpiv, (long)info, (long)want, worst, pworst, why.c_str());
+    } else if (getenv("KBV")) {
+        fprintf(stderr, "ok potrf_panel<%zu%s> %c n=%d m=%d ratios %g %g\n", sizeof(T), cplx ? "c" : "", uplo, n, m, worst, pworst);
+    }
+}
+
+/* random n up to the block limit and m up to maxm, both uplo, a NaN pivot now and then;
+ * then a NULL counter with m > 0 (refused, nothing launched) */
+template <typename T>
+void run_panel(int cnt, int maxm)
+{
+    const int maxn = sizeof(T) == 16 ? KBLASF_CUDA_ZPOTRF_DIAG_MAX : KBLASF_CUDA_POTRF_DIAG_MAX;
+    const int ns[] = {1, 2, 7, 8, 31, 64, maxn};
+    for (int c = 0; c < cnt; ++c) {
+        const int n = c < 7 ? ns[c] : irand(1, maxn), m = c < 7 ? 129 + c : irand(0, maxm);
+        const char u = irand(0, 1) ? 'L' : 'U';
+        const int64_t lda = (u == 'L' ? n + m : n) + irand(0, 3);
+        test_panel<T>(u, n, m, lda, irand(0, 5) ? -1 : irand(0, n - 1), irand(0, 999));
+    }
+    ++tests;
+    std::vector<T> buf(64 * 64, nanv<T>());
+    int64_t info = 0;
+    emu_launches.clear();
+    if (call_panel('L', 8, 8, buf.data(), 16, nullptr, &info, 0) != cudaErrorInvalidValue || !emu_launches.empty()) {
+        ++fails;
+        fprintf(stderr, "FAIL potrf_panel<%zu>: NULL counter accepted\n", sizeof(T));
     }
 }
 
@@ -1942,6 +2065,10 @@ int main(int argc, char **argv)
     if (want("dpotrf")) run_potrf<double>(cnt);
     if (want("cpotrf")) run_potrf<cuFloatComplex>(cnt);
     if (want("zpotrf")) run_potrf<cuDoubleComplex>(cnt);
+    if (want("spanel")) run_panel<float>(cnt, maxdim);
+    if (want("dpanel")) run_panel<double>(cnt, maxdim);
+    if (want("cpanel")) run_panel<cuFloatComplex>(cnt, maxdim);
+    if (want("zpanel")) run_panel<cuDoubleComplex>(cnt, maxdim);
     if (want("tricopy")) run_tri_copy(cnt, maxdim);
     const struct { const char *w; void (*f)(BOp, int); BOp op; } bt[] = {
         {"sbpotrf", run_batch<float>, BOp::potrf}, {"dbpotrf", run_batch<double>, BOp::potrf},

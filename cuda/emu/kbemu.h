@@ -114,6 +114,8 @@ template <typename T> inline T __shfl_xor_sync(unsigned mask, T v, int m, int wi
 }
 inline void __syncwarp(unsigned mask = 0xffffffffu) { emu_bar(mask).arrive_and_wait(); }
 inline float atomicAdd(float *p, float v) { std::lock_guard<std::mutex> g(emu_atomic_mu); float o = *p; *p = o + v; return o; }
+inline unsigned atomicAdd(unsigned *p, unsigned v) { std::lock_guard<std::mutex> g(emu_atomic_mu); unsigned o = *p; *p = o + v; return o; }
+inline void __nanosleep(unsigned) {}
 inline double atomicAdd(double *p, double v) { std::lock_guard<std::mutex> g(emu_atomic_mu); double o = *p; *p = o + v; return o; }
 using std::sqrt;
 

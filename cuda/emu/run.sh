@@ -19,7 +19,7 @@ g++ $flags -c "$here/emu_test_potri.cpp" -o "$out/emu_test_potri.o"
 g++ -pthread -o "$out/emu_test" "$out"/*.o
 fail=0
 for w in sgemv dgemv cgemv zgemv ssymv dsymv chemv zhemv strtri dtrtri ctrtri ztrtri \
-         spotrf dpotrf cpotrf zpotrf tricopy sbpotrf dbpotrf cbpotrf zbpotrf \
+         spotrf dpotrf cpotrf zpotrf spanel dpanel cpanel zpanel tricopy sbpotrf dbpotrf cbpotrf zbpotrf \
          sbpotrs dbpotrs cbpotrs zbpotrs sbposv dbposv cbposv zbposv \
          sbtrsm dbtrsm cbtrsm zbtrsm sbtrmm dbtrmm cbtrmm zbtrmm offptr \
          sbtrtri dbtrtri cbtrtri zbtrtri sbsyrk dbsyrk cbsyrk zbsyrk cbherk zbherk \
