@@ -134,10 +134,13 @@ int kblasf_trsm_invert(const kblasf_context *ctx)
 kblasf_int kblasf_potrf_leaf(const kblasf_context *ctx, size_t elsize)
 {
     (void)ctx;
-    /* the CUDA kernel's largest block (cuda/potrf_diag.cu: 128 x 129 elements in shared
-     * memory, too many for double complex); the same on the host so that CI runs the
-     * recursion the GPU runs */
-    return elsize == 16 ? 64 : 128;
+    (void)elsize;
+    /* 64 in every precision (the CUDA kernel takes up to 128, 64 for double complex). H100,
+     * DPOTRF with blocks of 1024, leaves of 128 / 64 / 32: 7.81 / 7.83 / 9.46 ms at 8192,
+     * 39.7 / 37.2 / 40.1 ms at 16384 (a 64-leaf panel kernel takes a quarter of the shared
+     * memory, so more of its thread blocks share an SM). The same on the host, so that CI
+     * runs the recursion the GPU runs. */
+    return 64;
 }
 
 kblasf_int kblasf_potrf_block(const kblasf_context *ctx, size_t elsize)

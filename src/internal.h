@@ -158,8 +158,7 @@ void kblasf_release(kblasf_context *ctx, const kblasf_held *m);
 /* The handle's device integer for info (allocated on first use; NULL when it cannot be). */
 int64_t *kblasf_dev_info(kblasf_context *ctx);
 /* Order of the diagonal blocks the POTRF factors with the executor's potrf_panel, for
- * elements of elsize bytes (the CUDA kernel's limit: 128, 64 for
- * double complex). */
+ * elements of elsize bytes (at most the CUDA kernel's limit: 128, 64 for double complex). */
 kblasf_int kblasf_potrf_leaf(const kblasf_context *ctx, size_t elsize);
 /* Width of the block columns of the device POTRF (right-looking with look-ahead above
  * it, lapack/chol_gen.c; 0: no look-ahead): KBLASF_POTRF_NB, else the default. */
