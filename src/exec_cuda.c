@@ -35,6 +35,7 @@ typedef struct cuda_state {
     cudaStream_t home;
     int         on_lane;
     unsigned   *panel_sync;       /* kblasf_cuda_panel_sync's counter, on first use */
+    int         panel_sync_failed;
 } cuda_state;
 
 kblasf_status_t kblasf_cuda_check(cudaError_t err, const char *what)
@@ -74,12 +75,15 @@ unsigned *kblasf_cuda_panel_sync(kblasf_context *ctx)
     cuda_state *s = ctx->exec_data;
     void *p;
 
-    if (!s->panel_sync && !kblasf_dev_alloc(ctx, &p, sizeof(unsigned))) {
+    if (s->panel_sync || s->panel_sync_failed)
+        return s->panel_sync;
+    if (!kblasf_dev_alloc(ctx, &p, sizeof(unsigned))) {
         if (cudaMemset(p, 0, sizeof(unsigned)) == cudaSuccess)
             s->panel_sync = p;
         else
             kblasf_dev_release(ctx, p);
     }
+    s->panel_sync_failed = !s->panel_sync; /* one try: the leaf and cuBLAS's TRSM then */
     return s->panel_sync;
 }
 
@@ -443,7 +447,7 @@ static kblasf_status_t pipe_sync(kblasf_context *ctx, int q)
 
 /* Lane 1's stream (at the device's highest priority, so that a panel's small kernels are
  * scheduled ahead of a running update's blocks), cuBLAS handle and event, once. */
-static kblasf_status_t lane_create(kblasf_context *ctx, cuda_state *s)
+static kblasf_status_t lane_create(cuda_state *s)
 {
     int least, greatest;
     kblasf_status_t st;
@@ -465,7 +469,6 @@ static kblasf_status_t lane_create(kblasf_context *ctx, cuda_state *s)
             st = kblasf_cublas_check(cublasSetStream(s->lane_cublas, s->lane_stream),
                                      "cublasSetStream");
     }
-    (void)ctx;
     return st;
 }
 
@@ -489,7 +492,7 @@ static kblasf_status_t cuda_use_lane(kblasf_context *ctx, int lane)
         s->on_lane = 0;
         return KBLASF_STATUS_SUCCESS;
     }
-    if ((st = lane_create(ctx, s)))
+    if ((st = lane_create(s)))
         return st;
     s->home = ctx->stream;
     ctx->stream = s->lane_stream;
@@ -505,7 +508,7 @@ static kblasf_status_t cuda_lane_order(kblasf_context *ctx, int from, int to)
     cudaSetDevice(ctx->device);
     if (from == to)
         return KBLASF_STATUS_SUCCESS;
-    if ((st = lane_create(ctx, s)))
+    if ((st = lane_create(s)))
         return st;
     st = kblasf_cuda_check(cudaEventRecord(s->lane_event, lane_stream(ctx, from)),
                            "cudaEventRecord");
