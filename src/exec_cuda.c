@@ -446,7 +446,9 @@ static kblasf_status_t pipe_sync(kblasf_context *ctx, int q)
 /* ---- look-ahead lanes (internal.h) ---- */
 
 /* Lane 1's stream (at the device's highest priority, so that a panel's small kernels are
- * scheduled ahead of a running update's blocks), cuBLAS handle and event, once. */
+ * scheduled ahead of a running update's blocks: H100, DPOTRF 8192 7.79 against 7.90 ms at
+ * the lowest, ZPOTRF 8192 20.45 against 20.94 ms; ZPOTRF 16384 1.5% the other way),
+ * cuBLAS handle and event, once. */
 static kblasf_status_t lane_create(cuda_state *s)
 {
     int least, greatest;
