@@ -135,7 +135,18 @@ kblasf_status_t kblasf_batch_start(kblasf_handle_t h, const kblasf_batch_args *a
     return KBLASF_STATUS_SUCCESS;
 }
 
-int kblasf_batch_forced(kblasf_int n, kblasf_int limit)
+int kblasf_batch_forced(kblasf_int n, kblasf_int limit, const char **how)
 {
-    return n > limit && kblasf_get_config()->offload == KBLASF_OFFLOAD_ALWAYS;
+    if (n <= limit || kblasf_get_config()->offload != KBLASF_OFFLOAD_ALWAYS)
+        return 0;
+    *how = "KBLASF_OFFLOAD=always";
+    return 1;
+}
+
+int kblasf_batch_served(kblasf_status_t st, const char *how, char *path, size_t pathsz)
+{
+    if (st == KBLASF_STATUS_NOT_SUPPORTED)
+        return 0;
+    snprintf(path, pathsz, "%s", how);
+    return 1;
 }

@@ -104,10 +104,9 @@ static kblasf_status_t run(kblasf_handle_t h, const kblasf_batch_args *a)
     /* nothing to compute: POTRF and POSV still say 0 for every matrix of order 0 */
     if (a->batch == 0 || (a->r == KBLASF_R_POTRS && (a->n == 0 || a->nrhs == 0)))
         return KBLASF_STATUS_SUCCESS;
-    if (kblasf_batch_forced(a->n, KBLASF_BATCH_KERNEL_MAX)) {
+    if (kblasf_batch_forced(a->n, KBLASF_BATCH_KERNEL_MAX, &path))
         st = KBLASF_STATUS_NOT_SUPPORTED; /* the GPU's way for this order, on any executor */
-        path = "n above the GPU kernels' 256 and KBLASF_OFFLOAD=always";
-    } else if (factor_only || a->n == 0)
+    else if (factor_only || a->n == 0)
         st = PRIMS(h)->potrf_batch(h, a->uplo, a->n, &A, info, a->batch, &path);
     else if (a->r == KBLASF_R_POTRS)
         st = PRIMS(h)->potrs_batch(h, a->uplo, a->n, a->nrhs, &A, &B, a->batch, &path);

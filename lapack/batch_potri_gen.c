@@ -89,15 +89,11 @@ static kblasf_status_t lauum_run(kblasf_context *ctx, char uplo, kblasf_int n, c
     p.lower = kblasf_lsame(uplo, 'L');
     p.batch = batch;
     p.A = *A;
-    if (kblasf_batch_forced(n, KBLASF_BATCH_TRXM_LEAF)) {
-        st = KBLASF_STATUS_NOT_SUPPORTED; /* the GPU's way for this order, on any executor */
-        how = "KBLASF_OFFLOAD=always";
-    } else
-        st = PRIMS(ctx)->lauum_batch(ctx, uplo, n, A, batch, &how);
-    if (st != KBLASF_STATUS_NOT_SUPPORTED) {
-        snprintf(path, pathsz, "%s", how);
+    st = kblasf_batch_forced(n, KBLASF_BATCH_TRXM_LEAF, &how)
+             ? KBLASF_STATUS_NOT_SUPPORTED
+             : PRIMS(ctx)->lauum_batch(ctx, uplo, n, A, batch, &how);
+    if (kblasf_batch_served(st, how, path, pathsz))
         return st;
-    }
     st = lauum_rec(&p, n, 0);
     snprintf(path, pathsz, "recursion (%s): diagonal blocks of order <= %d: %s; batched HERK: "
              "%s; batched TRMM: %s", how, KBLASF_BATCH_TRXM_LEAF, p.leaf_path, p.herk_path,
@@ -209,13 +205,10 @@ static kblasf_status_t run(kblasf_handle_t h, const kblasf_batch_args *a)
     if (a->r == KBLASF_R_LAUUM)
         st = lauum_run(h, a->uplo, a->n, &A, a->batch, path, sizeof path);
     else {
-        if (kblasf_batch_forced(a->n, KBLASF_BATCH_TRXM_LEAF)) {
-            st = KBLASF_STATUS_NOT_SUPPORTED; /* the GPU's way for this order, on any executor */
-            how = "KBLASF_OFFLOAD=always";
-        } else
-            st = PRIMS(h)->potri_batch(h, a->poti, a->uplo, a->n, &A, info, a->batch, &how);
-        snprintf(path, sizeof path, "%s", how);
-        if (st == KBLASF_STATUS_NOT_SUPPORTED) {
+        st = kblasf_batch_forced(a->n, KBLASF_BATCH_TRXM_LEAF, &how)
+                 ? KBLASF_STATUS_NOT_SUPPORTED
+                 : PRIMS(h)->potri_batch(h, a->poti, a->uplo, a->n, &A, info, a->batch, &how);
+        if (!kblasf_batch_served(st, how, path, sizeof path)) {
             char rec[1200];
             st = potri_rec(h, a, &A, info, rec, sizeof rec);
             snprintf(path, sizeof path, "recursion (%s): %s", how, rec);

@@ -98,16 +98,12 @@ kblasf_status_t FN(syrk_batch_run)(kblasf_context *ctx, int herm, char uplo, cha
         p.k = 0;
         p.A = p.C;
     }
-    if (kblasf_batch_forced(n, KBLASF_BATCH_TRXM_LEAF)) {
-        st = KBLASF_STATUS_NOT_SUPPORTED; /* the GPU's way for this order, on any executor */
-        how = "KBLASF_OFFLOAD=always";
-    } else
-        st = PRIMS(ctx)->syrk_batch(ctx, p.herm, uplo, trans, n, p.k, p.alpha, &p.A, p.beta,
-                                    &p.C, batch, &how);
-    if (st != KBLASF_STATUS_NOT_SUPPORTED) {
-        snprintf(path, pathsz, "%s", how);
+    st = kblasf_batch_forced(n, KBLASF_BATCH_TRXM_LEAF, &how)
+             ? KBLASF_STATUS_NOT_SUPPORTED
+             : PRIMS(ctx)->syrk_batch(ctx, p.herm, uplo, trans, n, p.k, p.alpha, &p.A, p.beta,
+                                      &p.C, batch, &how);
+    if (kblasf_batch_served(st, how, path, pathsz))
         return st;
-    }
     st = rec(&p, n, 0);
     snprintf(path, pathsz, "recursion onto batched GEMM (%s), diagonal blocks of order <= %d: %s",
              how, KBLASF_BATCH_TRXM_LEAF, p.leaf_path ? p.leaf_path : "");

@@ -82,15 +82,11 @@ kblasf_status_t FN(trtri_batch_run)(kblasf_context *ctx, char uplo, char diag, k
     p.lower = kblasf_lsame(uplo, 'L');
     p.batch = batch;
     p.A = *A;
-    if (kblasf_batch_forced(n, KBLASF_BATCH_TRXM_LEAF)) {
-        st = KBLASF_STATUS_NOT_SUPPORTED; /* the GPU's way for this order, on any executor */
-        how = "KBLASF_OFFLOAD=always";
-    } else
-        st = PRIMS(ctx)->trtri_batch(ctx, uplo, diag, n, &p.A, batch, &how);
-    if (st != KBLASF_STATUS_NOT_SUPPORTED) {
-        snprintf(path, pathsz, "%s", how);
+    st = kblasf_batch_forced(n, KBLASF_BATCH_TRXM_LEAF, &how)
+             ? KBLASF_STATUS_NOT_SUPPORTED
+             : PRIMS(ctx)->trtri_batch(ctx, uplo, diag, n, &p.A, batch, &how);
+    if (kblasf_batch_served(st, how, path, pathsz))
         return st;
-    }
     st = rec(&p, n, 0);
     snprintf(path, pathsz, "recursion (%s): diagonal blocks of order <= %d: %s; batched "
              "TRMMs: %s", how, KBLASF_BATCH_TRXM_LEAF, p.leaf_path, p.trmm_path);

@@ -117,16 +117,12 @@ kblasf_status_t FN(trxm_batch_run)(kblasf_context *ctx, int solve, char side, ch
     p.A = *A;
     p.B = *B;
     k = p.left ? m : n;
-    if (kblasf_batch_forced(k, KBLASF_BATCH_TRXM_LEAF)) {
-        st = KBLASF_STATUS_NOT_SUPPORTED; /* the GPU's way for this order, on any executor */
-        how = "KBLASF_OFFLOAD=always";
-    } else
-        st = PRIMS(ctx)->trxm_batch(ctx, solve, side, uplo, transa, diag, m, n, alpha, A, B,
-                                    batch, &how);
-    if (st != KBLASF_STATUS_NOT_SUPPORTED) {
-        snprintf(path, pathsz, "%s", how);
+    st = kblasf_batch_forced(k, KBLASF_BATCH_TRXM_LEAF, &how)
+             ? KBLASF_STATUS_NOT_SUPPORTED
+             : PRIMS(ctx)->trxm_batch(ctx, solve, side, uplo, transa, diag, m, n, alpha, A, B,
+                                      batch, &how);
+    if (kblasf_batch_served(st, how, path, pathsz))
         return st;
-    }
     st = rec(&p, k, 0, alpha);
     snprintf(path, pathsz, "recursion onto batched GEMM (%s), triangles of order <= %d: %s", how,
              KBLASF_BATCH_TRXM_LEAF, p.leaf_path ? p.leaf_path : "");

@@ -53,8 +53,13 @@ kblasf_status_t kblasf_batch_start(kblasf_handle_t h, const kblasf_batch_args *a
                                    const char *name);
 /* Whether order n, above what every executor's batched primitive takes (limit), must run
  * the GPU's way (loop, recursion) on whatever executor: KBLASF_OFFLOAD=always, so that
- * CI's host executor checks that way too. */
-int kblasf_batch_forced(kblasf_int n, kblasf_int limit);
+ * CI's host executor checks that way too; *how then says so, for the log. The batched
+ * routines' pattern: st = forced ? KBLASF_STATUS_NOT_SUPPORTED : the executor's primitive;
+ * if (kblasf_batch_served(st, how, path, pathsz)) return st; then the recursion. */
+int kblasf_batch_forced(kblasf_int n, kblasf_int limit, const char **how);
+/* Whether the executor's primitive served the call (st is not NOT_SUPPORTED); if so, its
+ * account `how` goes to path. */
+int kblasf_batch_served(kblasf_status_t st, const char *how, char *path, size_t pathsz);
 
 /* Where a host form runs. On the device: h is the calling thread's default handle. */
 typedef struct kblasf_route {

@@ -16,6 +16,16 @@
 #else
 #define THREADS " (built without OpenMP)"
 #endif
+/* for (b = 0; b < batch; b++) over the matrices, shared among the OpenMP threads when the
+ * build has OpenMP: every matrix is its own problem, the static schedule gives each
+ * thread a run of neighbours in memory, and the BLAS inside is called from several
+ * threads at once. (The variable `batch` is the loop's bound at every use.) */
+#ifdef _OPENMP
+#define FOR_EACH_MATRIX(b) \
+    _Pragma("omp parallel for schedule(static) if (batch > 1)") for (b = 0; b < batch; b++)
+#else
+#define FOR_EACH_MATRIX(b) for (b = 0; b < batch; b++)
+#endif
 #define HOST_PATH "one LAPACK call per matrix" THREADS
 #define HOST_BLAS_PATH "one BLAS call per matrix" THREADS
 
@@ -26,12 +36,7 @@ static void run(char uplo, kblasf_int n, kblasf_int nrhs, const batch_t *A, cons
 {
     kblasf_int b;
 
-    /* Every matrix is its own problem: the static schedule gives each thread a run of
-     * neighbours in memory; the BLAS inside is called from several threads at once. */
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) if (batch > 1)
-#endif
-    for (b = 0; b < batch; b++) {
+    FOR_EACH_MATRIX(b) {
         kblasf_int linfo = 0;
 
         if (n > 0) { /* order 0: the arrays may not even be there */
@@ -86,10 +91,7 @@ static kblasf_status_t host_trxm_batch(kblasf_context *ctx, int solve, char side
 
     (void)ctx;
     *path = HOST_BLAS_PATH;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) if (batch > 1)
-#endif
-    for (b = 0; b < batch; b++)
+    FOR_EACH_MATRIX(b)
         (solve ? PFN(trsm_) : PFN(trmm_))(&side, &uplo, &transa, &diag, &m, &n, &alpha,
                                           KBLASF_BATCH_MAT(A, b), &A->ld,
                                           KBLASF_BATCH_MAT(B, b), &B->ld, 1, 1, 1, 1);
@@ -106,10 +108,7 @@ static kblasf_status_t host_trtri_batch(kblasf_context *ctx, char uplo, char dia
 
     (void)ctx;
     *path = HOST_PATH;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) if (batch > 1)
-#endif
-    for (b = 0; b < batch; b++) {
+    FOR_EACH_MATRIX(b) {
         kblasf_int info;
         FN(cpu_trtri)(uplo, diag, n, KBLASF_BATCH_MAT(A, b), A->ld, &info);
     }
@@ -124,10 +123,7 @@ static kblasf_status_t host_gemm_batch(kblasf_context *ctx, char transa, char tr
     kblasf_int b;
 
     (void)ctx;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) if (batch > 1)
-#endif
-    for (b = 0; b < batch; b++)
+    FOR_EACH_MATRIX(b)
         PFN(gemm_)(&transa, &transb, &m, &n, &k, &alpha, KBLASF_BATCH_MAT(A, b), &A->ld,
                    KBLASF_BATCH_MAT(B, b), &B->ld, &beta, KBLASF_BATCH_MAT(C, b), &C->ld, 1, 1);
     return KBLASF_STATUS_SUCCESS;
@@ -146,10 +142,7 @@ static kblasf_status_t host_syrk_batch(kblasf_context *ctx, int herm, char uplo,
     (void)ralpha;
     (void)rbeta;
     *path = HOST_BLAS_PATH;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) if (batch > 1)
-#endif
-    for (b = 0; b < batch; b++) {
+    FOR_EACH_MATRIX(b) {
         const T *Ab = KBLASF_BATCH_MAT(A, b);
         T *Cb = KBLASF_BATCH_MAT(C, b);
 #if IS_COMPLEX
@@ -171,10 +164,7 @@ static kblasf_status_t host_lauum_batch(kblasf_context *ctx, char uplo, kblasf_i
 
     (void)ctx;
     *path = HOST_PATH;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) if (batch > 1)
-#endif
-    for (b = 0; b < batch; b++)
+    FOR_EACH_MATRIX(b)
         FN(cpu_lauum)(uplo, n, KBLASF_BATCH_MAT(A, b), A->ld);
     return KBLASF_STATUS_SUCCESS;
 }
@@ -189,10 +179,7 @@ static kblasf_status_t host_potri_batch(kblasf_context *ctx, int poti, char uplo
 
     (void)ctx;
     *path = HOST_PATH;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) if (batch > 1)
-#endif
-    for (b = 0; b < batch; b++) {
+    FOR_EACH_MATRIX(b) {
         T *Ab = KBLASF_BATCH_MAT(A, b);
         kblasf_int linfo = 0;
 
