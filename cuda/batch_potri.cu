@@ -30,18 +30,33 @@ template <typename T, int LD>
 __device__ __forceinline__ void load_lower(bool lower, int n, int t, const T *Ab, int64_t lda,
                                            bool re_diag, bool unit, T (*s)[LD])
 {
-    for (int c = 0; c < n; ++c) {
-        const bool in = lower ? (t < n && t >= c) : t <= c; /* A(t, c) is stored */
-        T v = Sc<T>::zero();
-        if (in && t == c)
-            v = unit ? Sc<T>::one()
-                     : re_diag ? Sc<T>::ld_rw_real(Ab + t + c * lda) : ld_rw(Ab + t + c * lda);
-        else if (in)
-            v = ld_rw(Ab + t + c * lda);
-        if (lower)
-            s[t][c] = v;
-        else /* U(t, c) is L(c, t) conjugated */
-            s[c][t] = Sc<T>::conj(v);
+    /* U columns' loads in flight before the first store waits on one (a warp issues in
+     * order: a store right behind its load paid a memory latency per column) */
+    constexpr int U = 8;
+    for (int c0 = 0; c0 < n; c0 += U) {
+        T v[U];
+#pragma unroll
+        for (int u = 0; u < U; ++u) {
+            const int c = c0 + u;
+            const bool in = c < n && (lower ? (t < n && t >= c) : t <= c); /* A(t, c) stored */
+            v[u] = Sc<T>::zero();
+            if (in && t == c)
+                v[u] = unit ? Sc<T>::one()
+                            : re_diag ? Sc<T>::ld_rw_real(Ab + t + c * lda)
+                                      : ld_rw(Ab + t + c * lda);
+            else if (in)
+                v[u] = ld_rw(Ab + t + c * lda);
+        }
+#pragma unroll
+        for (int u = 0; u < U; ++u) {
+            const int c = c0 + u;
+            if (c >= n)
+                break;
+            if (lower)
+                s[t][c] = v[u];
+            else /* U(t, c) is L(c, t) conjugated */
+                s[c][t] = Sc<T>::conj(v[u]);
+        }
     }
 }
 

@@ -221,20 +221,31 @@ chol_small_kernel(bool lower, int n, int64_t nrhs, T *const *Aarr, T *A, int64_t
         return; /* the whole group: b is the same in its lanes */
     T *Am = mat(Aarr, A, strideA, b);
 
-    /* the stored triangle -> S, a column at a time across the group (contiguous) */
+    /* the stored triangle -> S, a column at a time across the group (contiguous), LDU
+     * columns' loads issued before the first store waits on one: a warp issues in order,
+     * and a store right behind its load paid a memory latency per column */
+    constexpr int LDU = G < 8 ? G : 8;
 #pragma unroll
-    for (int c = 0; c < G; ++c) {
-        if (c >= n)
+    for (int c0 = 0; c0 < G; c0 += LDU) {
+        if (c0 >= n)
             break;
-        if (r < n && stored(r, c)) {
+        T v[LDU];
+#pragma unroll
+        for (int u = 0; u < LDU; ++u) {
+            const int c = c0 + u;
             const T *p = Am + (r + c * lda);
-            T v;
-            if constexpr (OP == Op::potrs) /* A only read: the read-only path */
-                v = r == c ? Sc<T>::ld_real(p) : Sc<T>::ld(p);
-            else
-                v = r == c ? Sc<T>::ld_rw_real(p) : ld_rw(p);
-            S[r + c * LD] = v;
+            v[u] = Sc<T>::zero();
+            if (c < n && r < n && stored(r, c)) {
+                if constexpr (OP == Op::potrs) /* A only read: the read-only path */
+                    v[u] = r == c ? Sc<T>::ld_real(p) : Sc<T>::ld(p);
+                else
+                    v[u] = r == c ? Sc<T>::ld_rw_real(p) : ld_rw(p);
+            }
         }
+#pragma unroll
+        for (int u = 0; u < LDU; ++u)
+            if (c0 + u < n && r < n && stored(r, c0 + u))
+                S[r + (c0 + u) * LD] = v[u];
     }
     __syncwarp(m);
     /* row r of the Hermitian matrix -> x (only its lower part where the solve does not

@@ -9,7 +9,8 @@
  * is lower and not transposed into M, or upper and transposed. TRMM is x := alpha M x.
  *
  * A thread owns one vector, held in registers (K = 8, 16 or 32 of them, fixed at compile
- * time so that the fully unrolled loops index registers), and walks M in the order of a
+ * time so that the fully unrolled loops index registers; orders 17-32 run the warp kernel
+ * further down, whose layout is simpler still), and walks M in the order of a
  * substitution (TRSM) or of an in-place product (TRMM: from the bottom for lower M, from
  * the top for upper, so each row reads only values not yet overwritten). M lives in shared
  * memory as a packed triangle, loaded once per thread block by the threads of its matrix
@@ -31,10 +32,10 @@ namespace kblasf {
 namespace {
 
 constexpr int TPB = 128;                 /* threads per block at most */
-/* Blocks an SM should hold: caps the registers (170 a thread for 3) so that the K = 32
- * instances keep some occupancy (232 registers left 6 warps an SM); double complex keeps
- * 255, its 64 register pairs of x would spill otherwise. */
-template <typename T> constexpr int min_blocks() { return sizeof(T) > 8 ? 1 : 3; }
+/* Blocks an SM should hold (K = 8, 16; 32 has trxm_warp_kernel): 4 caps the registers at
+ * 128, which these instances stay under without spilling (it took DTRSM 32 from 0.248 to
+ * 0.217 ms when this kernel still served it); double complex keeps 255. */
+template <typename T> constexpr int min_blocks() { return sizeof(T) > 8 ? 1 : 4; }
 constexpr size_t SMEM_MAX = 48 * 1024;   /* shared memory a block may ask for without opt-in */
 
 /* Where M(i, j) of the stored triangle lies in the packed copy: rows of the lower triangle
@@ -46,7 +47,14 @@ template <bool LOWER> __host__ __device__ constexpr int packed(int i, int j)
 }
 
 /* One vector x (k elements, si apart from x0, in shared memory) through M (sM, packed; for
- * TRSM the diagonal holds the reciprocals and the rest is negated). */
+ * TRSM the diagonal holds the reciprocals and the rest is negated).
+ *
+ * Column by column (axpy form): once x_j is final, or still original for TRMM, it goes into
+ * every row it touches at once, x_i += M(i, j) x_j. Those K - 1 - j updates are
+ * independent, so the chain a thread waits on is one FMA and one multiply per column (the
+ * dot-product form, s += M(i, j) x_j along a row, chained all K (K + 1) / 2 FMAs of a
+ * vector). Measured alone it changed little (DTRSM 32: 0.248 ms either way): the time
+ * went to memory latency and instructions, see trxm_warp_kernel. */
 template <typename T, int K, bool LOWER, bool SOLVE>
 __device__ __forceinline__ void trxm_vector(T *x0, int si, int k, T alpha, const T *sM)
 {
@@ -54,57 +62,23 @@ __device__ __forceinline__ void trxm_vector(T *x0, int si, int k, T alpha, const
 
 #pragma unroll
     for (int i = 0; i < K; ++i)
-        if (i < k)
-            x[i] = x0[i * si];
+        x[i] = i < k ? Sc<T>::mul(alpha, x0[i * si]) : Sc<T>::zero();
 #define M_(i, j) sM[packed<LOWER>(i, j)]
-    if (SOLVE) {
+    /* TRSM walks the columns in the substitution's order (forward for lower M); TRMM in
+     * the other, so that a column is used before its own row is scaled or updated */
+#pragma unroll
+    for (int q = 0; q < K; ++q) {
+        const int j = LOWER == SOLVE ? q : K - 1 - q;
+        if (j >= k)
+            continue;
+        if (SOLVE) /* x_j final: times the diagonal's reciprocal */
+            x[j] = Sc<T>::mul(x[j], M_(j, j));
 #pragma unroll
         for (int i = 0; i < K; ++i)
-            if (i < k)
-                x[i] = Sc<T>::mul(alpha, x[i]);
-        if (LOWER) {
-#pragma unroll
-            for (int i = 0; i < K; ++i)
-                if (i < k) {
-                    T s = x[i];
-#pragma unroll
-                    for (int j = 0; j < i; ++j)
-                        s = Sc<T>::fma(M_(i, j), x[j], s);
-                    x[i] = Sc<T>::mul(s, M_(i, i));
-                }
-        } else {
-#pragma unroll
-            for (int i = K - 1; i >= 0; --i)
-                if (i < k) {
-                    T s = x[i];
-#pragma unroll
-                    for (int j = i + 1; j < K; ++j)
-                        if (j < k)
-                            s = Sc<T>::fma(M_(i, j), x[j], s);
-                    x[i] = Sc<T>::mul(s, M_(i, i));
-                }
-        }
-    } else if (LOWER) {
-#pragma unroll
-        for (int i = K - 1; i >= 0; --i)
-            if (i < k) {
-                T s = Sc<T>::mul(M_(i, i), x[i]);
-#pragma unroll
-                for (int j = 0; j < i; ++j)
-                    s = Sc<T>::fma(M_(i, j), x[j], s);
-                x[i] = Sc<T>::mul(alpha, s);
-            }
-    } else {
-#pragma unroll
-        for (int i = 0; i < K; ++i)
-            if (i < k) {
-                T s = Sc<T>::mul(M_(i, i), x[i]);
-#pragma unroll
-                for (int j = i + 1; j < K; ++j)
-                    if (j < k)
-                        s = Sc<T>::fma(M_(i, j), x[j], s);
-                x[i] = Sc<T>::mul(alpha, s);
-            }
+            if (i < k && (LOWER ? i > j : i < j))
+                x[i] = Sc<T>::fma(M_(i, j), x[j], x[i]);
+        if (!SOLVE) /* x_j went into the other rows unscaled; now its own row */
+            x[j] = Sc<T>::mul(M_(j, j), x[j]);
     }
 #undef M_
 #pragma unroll
@@ -197,7 +171,7 @@ trxm_batch_kernel(bool left, bool trans, bool conj, bool unit, int k, int64_t nv
                     if (conj)
                         v = Sc<T>::conj(v);
                     if (r == c)
-                        sM[packed<LOWER>(r, r)] = SOLVE ? Sc<T>::recip(v) : v;
+                        sM[packed<LOWER>(r, r)] = v;
                     else
                         sM[trans ? packed<LOWER>(c, r) : packed<LOWER>(r, c)] =
                             SOLVE ? Sc<T>::sub(Sc<T>::zero(), v) : v;
@@ -205,6 +179,14 @@ trxm_batch_kernel(bool left, bool trans, bool conj, bool unit, int k, int64_t nv
         if (unit && !zero)
             for (int r = t; r < k; r += tpm)
                 sM[packed<LOWER>(r, r)] = Sc<T>::one();
+    }
+    /* TRSM: the diagonal's reciprocals, once each (in the unrolled staging every element
+     * would carry the division's code, three in complex), after the staging's stores */
+    if (SOLVE && !unit && !zero) {
+        __syncthreads();
+        if (b < batch)
+            for (int r = t; r < k; r += tpm)
+                sM[packed<LOWER>(r, r)] = Sc<T>::recip(sM[packed<LOWER>(r, r)]);
     }
     /* chunks of tpm vectors; every thread of the block takes the same turns (barriers) */
     for (int64_t v0 = (int64_t)blockIdx.y * tpm; v0 < nvec; v0 += (int64_t)gridDim.y * tpm) {
@@ -230,6 +212,184 @@ trxm_batch_kernel(bool left, bool trans, bool conj, bool unit, int k, int64_t nv
             }
         __syncthreads(); /* sB is the next chunk's */
     }
+}
+
+/* ---- Orders 17 to 32: a warp per matrix (trxm_warp_kernel)
+ *
+ * At these orders the kernel above issued about 6.7k instructions a matrix (ncu: its
+ * general staging walk does index arithmetic per element) with 160-170 registers, 12
+ * warps an SM, 0.246 ms for DTRSM 32 at batch 10240. Here a warp owns one matrix and each
+ * loop runs over a fixed 32, so every address in shared memory is a constant plus a lane
+ * term computed once, and each pass issues all its loads before its first store (a warp
+ * issues in order: interleaved, each column paid a memory latency, and this kernel took
+ * 0.281 ms; with the loads first 0.138 ms):
+ *  - M is packed by columns (M(i, j) of column j consecutive in i), each column of A read
+ *    by the lanes down the column (coalesced); a transposed A is transposed on the way in,
+ *    conjugated where op = 'C', the diagonal replaced by its reciprocal for TRSM (1 for a
+ *    unit diagonal, never read) and the rest negated, so every step is an FMA;
+ *  - side R: a vector is a row of B, lane t's row, loaded straight into registers (lanes
+ *    read consecutive rows: coalesced); side L: a vector is a column of B, so the chunk of
+ *    32 columns goes through a 32 x 33 tile (lanes down each column in, lane t's column
+ *    out, both conflict-free);
+ *  - the vector is solved or multiplied in the column form of trxm_vector, reading M
+ *    column by column at constant offsets (broadcasts).
+ * More than 32 vectors: the warp walks chunks of 32, and blockIdx.y spreads the chunks
+ * (each such block reads its own copy of M, as above). */
+constexpr int KW = 32;
+/* where column j of a lower M starts in the warp's packed triangle */
+__host__ __device__ constexpr int wtri(int j) { return j * KW - j * (j - 1) / 2; }
+
+/* Where M(i, j) lies in the warp's packed triangle (lower M: columns from the diagonal
+ * down; upper M: columns from the top to the diagonal). */
+template <bool LOWER> __host__ __device__ constexpr int wpacked(int i, int j)
+{
+    return LOWER ? wtri(j) + (i - j) : j * (j + 1) / 2 + i;
+}
+
+/* shared memory of one warp, in elements: the packed triangle, then the 32 x 33 tile
+ * (side L only); as many warps a block as fit 48 KB, at most 4 */
+constexpr int WARP_ELEMS = KW * (KW + 1) / 2 + KW * (KW + 1);
+template <typename T> __host__ __device__ constexpr int warps_per_block_w()
+{
+    return SMEM_MAX / (WARP_ELEMS * sizeof(T)) < 4 ? (int)(SMEM_MAX / (WARP_ELEMS * sizeof(T)))
+                                                    : 4;
+}
+
+/* blocks an SM holds by their shared memory (228 KB, 1 KB reserved a block): 5 of 3 warps
+ * in 8-byte types, 6 of 4 in float (whose registers the cap would squeeze below 86) */
+template <typename T> __host__ __device__ constexpr int warp_min_blocks()
+{
+    return sizeof(T) == 16 ? 1 : sizeof(T) == 8 ? 5 : 6;
+}
+
+template <typename T, bool LOWER, bool SOLVE>
+__global__ void __launch_bounds__(32 * warps_per_block_w<T>(), warp_min_blocks<T>())
+trxm_warp_kernel(bool left, bool trans, bool conj, bool unit, int k, int64_t nvec, T alpha,
+                 T *const *Aarr, T *A, int64_t lda, int64_t strideA, int64_t offA,
+                 T *const *Barr, T *B, int64_t ldb, int64_t strideB, int64_t offB,
+                 int64_t batch)
+{
+    constexpr int WPB = warps_per_block_w<T>(), P = KW + 1;
+    __shared__ T smem[WPB * WARP_ELEMS];
+    const int w = threadIdx.x / 32, t = threadIdx.x % 32;
+    const int64_t b = (int64_t)blockIdx.x * WPB + w;
+    if (b >= batch)
+        return; /* the whole warp: no block-wide barrier below */
+    T *sM = smem + w * WARP_ELEMS;
+    T *sB = sM + KW * (KW + 1) / 2; /* element i of the chunk's vector v at sB[i + v*P] */
+    const bool zero = Sc<T>::is_zero(alpha), lowerA = LOWER != trans;
+    T *Bb = mat(Barr, B, strideB, b) + offB;
+
+    if (!zero) {
+        const T *Ab = mat(Aarr, A, strideA, b) + offA;
+        /* lane t reads row t of A down each column c; M(i, j) = A(t, c) or, transposed,
+         * A(c, t): the packed place is a constant in c plus a lane term */
+        const int lane_col = LOWER ? wtri(t) - t : t * (t + 1) / 2; /* M(c, t)'s base */
+        auto wanted = [&](int c) {
+            return c < k && t < k && (t == c ? !unit : (lowerA ? t >= c : t <= c));
+        };
+        /* every load issued before the first store waits on one (a warp issues in order:
+         * a store right after its load would pay the memory latency per column) */
+        T a[KW];
+#pragma unroll
+        for (int c = 0; c < KW; ++c)
+            a[c] = wanted(c) ? Sc<T>::ld(Ab + t + (int64_t)c * lda) : Sc<T>::zero();
+#pragma unroll
+        for (int c = 0; c < KW; ++c) {
+            if (!wanted(c))
+                continue;
+            T v = conj ? Sc<T>::conj(a[c]) : a[c];
+            if (SOLVE && t != c)
+                v = Sc<T>::sub(Sc<T>::zero(), v);
+            sM[trans ? lane_col + c : wpacked<LOWER>(t, c)] = v;
+        }
+        /* the diagonal, written by its own lane: its reciprocal once, here (inside the
+         * unrolled loop every column paid for the division, three in complex) */
+        T *dg = sM + wpacked<LOWER>(t, t);
+        if (unit && t < k)
+            *dg = Sc<T>::one();
+        else if (SOLVE && t < k)
+            *dg = Sc<T>::recip(*dg);
+        __syncwarp();
+    }
+    for (int64_t v0 = (int64_t)blockIdx.y * KW; v0 < nvec; v0 += (int64_t)gridDim.y * KW) {
+        const int nv = nvec - v0 < KW ? (int)(nvec - v0) : KW;
+        T x[KW];
+        if (left) { /* the chunk's columns through the tile */
+            if (!zero) { /* loads first, then stores, as for A */
+#pragma unroll
+                for (int c = 0; c < KW; ++c)
+                    x[c] = c < nv && t < k ? ld_rw(Bb + t + (v0 + c) * ldb) : Sc<T>::zero();
+#pragma unroll
+                for (int c = 0; c < KW; ++c)
+                    sB[t + c * P] = x[c];
+                __syncwarp();
+            }
+#pragma unroll
+            for (int i = 0; i < KW; ++i)
+                x[i] = !zero && i < k && t < nv ? sB[i + t * P] : Sc<T>::zero();
+        } else {
+#pragma unroll
+            for (int i = 0; i < KW; ++i)
+                x[i] = !zero && i < k && t < nv ? ld_rw(Bb + (v0 + t) + i * ldb) : Sc<T>::zero();
+        }
+        if (!zero) {
+#pragma unroll
+            for (int i = 0; i < KW; ++i)
+                x[i] = Sc<T>::mul(alpha, x[i]);
+#pragma unroll
+            for (int q = 0; q < KW; ++q) {
+                const int j = LOWER == SOLVE ? q : KW - 1 - q;
+                if (j >= k)
+                    continue;
+                if (SOLVE)
+                    x[j] = Sc<T>::mul(x[j], sM[wpacked<LOWER>(j, j)]);
+#pragma unroll
+                for (int i = 0; i < KW; ++i)
+                    if (i < k && (LOWER ? i > j : i < j))
+                        x[i] = Sc<T>::fma(sM[wpacked<LOWER>(i, j)], x[j], x[i]);
+                if (!SOLVE)
+                    x[j] = Sc<T>::mul(sM[wpacked<LOWER>(j, j)], x[j]);
+            }
+        }
+        if (left) {
+            __syncwarp(); /* every lane done reading the tile */
+#pragma unroll
+            for (int i = 0; i < KW; ++i)
+                if (t < nv)
+                    sB[i + t * P] = x[i];
+            __syncwarp();
+#pragma unroll
+            for (int c = 0; c < KW; ++c)
+                x[c] = sB[t + c * P];
+#pragma unroll
+            for (int c = 0; c < KW; ++c)
+                if (c < nv && t < k)
+                    Bb[t + (v0 + c) * ldb] = x[c];
+            __syncwarp(); /* the tile is the next chunk's */
+        } else {
+#pragma unroll
+            for (int i = 0; i < KW; ++i)
+                if (i < k && t < nv)
+                    Bb[(v0 + t) + i * ldb] = x[i];
+        }
+    }
+}
+
+template <typename T, bool LOWER, bool SOLVE>
+cudaError_t trxm_warp_launch(cudaStream_t s, bool left, bool trans, bool conj, bool unit, int k,
+                             int64_t nvec, T alpha, T *const *Aarr, T *A, int64_t lda,
+                             int64_t strideA, int64_t offA, T *const *Barr, T *B, int64_t ldb,
+                             int64_t strideB, int64_t offB, int64_t batch)
+{
+    constexpr int WPB = warps_per_block_w<T>();
+    const int64_t gx = (batch + WPB - 1) / WPB, gy = (nvec + KW - 1) / KW;
+    if (gx > 0x7fffffff)
+        return cudaErrorInvalidValue;
+    return launch(trxm_warp_kernel<T, LOWER, SOLVE>,
+                  dim3((unsigned)gx, (unsigned)(gy < 65535 ? gy : 65535)), dim3(32 * WPB), s,
+                  false, left, trans, conj, unit, k, nvec, alpha, Aarr, A, lda, strideA, offA,
+                  Barr, B, ldb, strideB, offB, batch);
 }
 
 template <typename T, int K, bool LOWER, bool SOLVE>
@@ -271,9 +431,16 @@ cudaError_t trxm_k(cudaStream_t s, bool solve, bool lowerM, bool left, bool tran
                    int64_t strideB, int64_t offB, int64_t batch)
 {
 #define TRXM_CASE(LO, SO)                                                                     \
-    if (lowerM == LO && solve == SO)                                                          \
-        return trxm_launch<T, K, LO, SO>(s, left, trans, conj, unit, k, nvec, alpha, Aarr, A,   \
-                                         lda, strideA, offA, Barr, B, ldb, strideB, offB, batch);
+    if (lowerM == LO && solve == SO) {                                                        \
+        if constexpr (K == KW)                                                                \
+            return trxm_warp_launch<T, LO, SO>(s, left, trans, conj, unit, k, nvec, alpha, Aarr,  \
+                                               A, lda, strideA, offA, Barr, B, ldb, strideB,  \
+                                               offB, batch);                                  \
+        else                                                                                  \
+            return trxm_launch<T, K, LO, SO>(s, left, trans, conj, unit, k, nvec, alpha, Aarr,    \
+                                             A, lda, strideA, offA, Barr, B, ldb, strideB, offB,  \
+                                             batch);                                          \
+    }
     TRXM_CASE(true, true)
     TRXM_CASE(true, false)
     TRXM_CASE(false, true)
