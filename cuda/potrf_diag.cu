@@ -68,15 +68,20 @@ __global__ void __launch_bounds__(THREADS) potrf_diag_kernel(bool lower, int n, 
      * and the others solve the panel. */
     const bool writer = blockIdx.x == gridDim.x - 1;
 
-    /* stored triangle -> S, zeros elsewhere; a warp reads 32 rows of a column */
+    /* stored triangle -> S, zeros elsewhere; a warp reads 32 rows of a column. All the
+     * thread's loads go out before its first store waits on one (a warp issues in order) */
+    constexpr int LQ = NB * NB / THREADS;
+    T v[LQ];
 #pragma unroll
-    for (int q = 0; q < NB * NB / THREADS; ++q) {
+    for (int q = 0; q < LQ; ++q) {
         const int r = t % NB, c = t / NB + q * (THREADS / NB);
-        T v = Sc<T>::zero();
+        v[q] = Sc<T>::zero();
         if (r < n && c < n && (lower ? r >= c : r <= c))
-            v = r == c ? Sc<T>::ld_rw_real(A + (r + c * lda)) : ld_rw(A + (r + c * lda));
-        S[r + c * LDS] = v;
+            v[q] = r == c ? Sc<T>::ld_rw_real(A + (r + c * lda)) : ld_rw(A + (r + c * lda));
     }
+#pragma unroll
+    for (int q = 0; q < LQ; ++q)
+        S[t % NB + (t / NB + q * (THREADS / NB)) * LDS] = v[q];
     __syncthreads();
     if (!writer && t == 0)
         atomicAdd(sync, 1u);

@@ -29,11 +29,20 @@ __device__ __forceinline__ void invert_block(bool lower, bool unit, int s, const
     const T one = Sc<T>::one();
 
     /* row t of the block; a warp's loads run down a column. The other triangle and the
-     * diagonal are never read (the caller may keep anything there). */
-    for (int c = 0; c < s; ++c)
-        sA[t][c] = t < s && (lower ? t > c : t < c) ? ld_rw(Ab + t + c * lda) : Sc<T>::zero();
+     * diagonal are never read (the caller may keep anything there). All loads are issued
+     * before the first store waits on one: a warp issues in order, and a store right
+     * behind its load paid a memory latency per column. */
+    T v[IB];
+    const T d = t < s && !unit ? ld_rw(Ab + t + t * lda) : one;
+#pragma unroll
+    for (int c = 0; c < IB; ++c)
+        v[c] = c < s && t < s && (lower ? t > c : t < c) ? ld_rw(Ab + t + c * lda)
+                                                         : Sc<T>::zero();
+#pragma unroll
+    for (int c = 0; c < IB; ++c)
+        sA[t][c] = v[c];
     if (t < s)
-        dinv[t] = unit ? one : Sc<T>::recip(ld_rw(Ab + t + t * lda));
+        dinv[t] = unit ? one : Sc<T>::recip(d);
     __syncthreads();
     if (t < s)
         invert_column(lower, s, t, sA, dinv, sX);
