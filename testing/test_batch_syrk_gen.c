@@ -391,12 +391,6 @@ static kblasf_int argpos(int strided, const char *arg)
     return test_arg_position(lists[strided], arg);
 }
 
-typedef struct {
-    const char *f[3];
-    kblasf_int v[3];
-    const char *bad;
-} change_t;
-
 static void apply(case_t *c, const char *f, kblasf_int v, int *nulls)
 {
     if (!f) return;
@@ -468,22 +462,15 @@ static void arguments(kblasf_handle_t h, int herk)
             kblasf_status_t st;
             char name[48], what[160] = "";
 
-            if (x.bad && (want_pos = argpos(s, x.bad)) < 0)
-                continue;
-            for (q = 0; q < 3 && x.f[q]; q++)
-                if (argpos(s, x.f[q]) < 0)
-                    want_pos = -1;
-            if (want_pos < 0)
-                continue;
+            if (!change_applies(argpos, s, &x, &want_pos))
+                continue; /* an argument the form does not have */
             extra_pad = 64;
             make_data(&c, &u);
             extra_pad = 0;
             upload(h, &c, &u);
-            for (q = 0; q < 3 && x.f[q]; q++) {
+            for (q = 0; q < 3 && x.f[q]; q++)
                 apply(&c, x.f[q], x.v[q], &nulls);
-                snprintf(what + strlen(what), sizeof what - strlen(what), "%s%s=%ld",
-                         q ? ", " : "", x.f[q], (long)x.v[q]);
-            }
+            change_describe(&x, what, sizeof what);
             test_xerbla_reset();
             st = call(h, &c, nulls & 1 ? NULL : u.dA, nulls & 1 ? NULL : u.pA,
                       nulls & 2 ? NULL : u.dC, nulls & 2 ? NULL : u.pC, !(nulls & 4),

@@ -529,13 +529,6 @@ static kblasf_int argpos(int strided, const char *arg)
     return test_arg_position(lists[MIN(cur_op, 2)][strided], arg);
 }
 
-/* A call on small valid buffers (uplo L, diag N, n = 4, batch = 2) with up to three
- * changes, and the argument that must be reported (NULL: the call is legal). */
-typedef struct {
-    const char *f[3];
-    kblasf_int v[3];
-    const char *bad;
-} change_t;
 
 static void apply(case_t *c, const char *f, kblasf_int v, int *nullA)
 {
@@ -603,26 +596,21 @@ static void arguments(kblasf_handle_t h)
              * enough for every legal change above */
             case_t c = {s, 'L', 'N', 4, 4, 2, 40, -1, -1, cur_op}, c0 = c;
             bufs_t u;
-            int nullA = 0, ok, skip = 0, touches;
+            int nullA = 0, ok, touches;
             kblasf_int want_pos = 0;
             long bad;
             kblasf_status_t st;
             char name[48], what[160] = "";
 
-            for (q = 0; q < 3 && ch[t].f[q]; q++)
-                if (argpos(s, ch[t].f[q]) < 0)
-                    skip = 1; /* changes of arguments the form does not have */
-            if (skip || (ch[t].bad && (want_pos = argpos(s, ch[t].bad)) < 0))
-                continue;
+            if (!change_applies(argpos, s, &ch[t], &want_pos))
+                continue; /* an argument the form does not have */
             extra_pad = 64;
             make_data(&c, &u);
             extra_pad = 0;
             upload(h, &c, &u);
-            for (q = 0; q < 3 && ch[t].f[q]; q++) {
+            for (q = 0; q < 3 && ch[t].f[q]; q++)
                 apply(&c, ch[t].f[q], ch[t].v[q], &nullA);
-                snprintf(what + strlen(what), sizeof what - strlen(what), "%s%s=%ld",
-                         q ? ", " : "", ch[t].f[q], (long)ch[t].v[q]);
-            }
+            change_describe(&ch[t], what, sizeof what);
             test_xerbla_reset();
             st = call(h, &c, nullA & 1 ? NULL : u.dA, nullA & 1 ? NULL : u.pA,
                       nullA & 2 ? NULL : u.dinfo);

@@ -457,13 +457,6 @@ static kblasf_int argpos(int strided, const char *arg)
     return test_arg_position(lists[strided], arg);
 }
 
-/* A call on small valid buffers (side L, m = 4, n = 3, batch = 2) with up to three
- * changes, and the argument that must be reported (NULL: the call is legal). */
-typedef struct {
-    const char *f[3];
-    kblasf_int v[3];
-    const char *bad;
-} change_t;
 
 static void apply(case_t *c, const char *f, kblasf_int v, int *nullAlpha, int *nullA, int *nullB)
 {
@@ -548,25 +541,20 @@ static void arguments(kblasf_handle_t h)
                  * 40 and 30; the buffers large enough for every legal change above */
                 case_t c = {op, s, 'L', 'L', 'N', 'N', 4, 3, 4, 4, 2, 40, 30, 1}, c0 = c;
                 bufs_t u;
-                int nullAlpha = 0, nullA = 0, nullB = 0, ok, skip = 0, touches;
+                int nullAlpha = 0, nullA = 0, nullB = 0, ok, touches;
                 kblasf_int want_pos = 0, nb;
                 kblasf_status_t st;
                 char name[48], what[160] = "";
 
-                for (q = 0; q < 3 && ch[t].f[q]; q++)
-                    if (argpos(s, ch[t].f[q]) < 0)
-                        skip = 1; /* changes of arguments the form does not have */
-                if (skip || (ch[t].bad && (want_pos = argpos(s, ch[t].bad)) < 0))
-                    continue;
+                if (!change_applies(argpos, s, &ch[t], &want_pos))
+                    continue; /* an argument the form does not have */
                 extra_pad = 64;
                 make_data(&c, &u);
                 extra_pad = 0;
                 upload(h, &c, &u);
-                for (q = 0; q < 3 && ch[t].f[q]; q++) {
+                for (q = 0; q < 3 && ch[t].f[q]; q++)
                     apply(&c, ch[t].f[q], ch[t].v[q], &nullAlpha, &nullA, &nullB);
-                    snprintf(what + strlen(what), sizeof what - strlen(what), "%s%s=%ld",
-                             q ? ", " : "", ch[t].f[q], (long)ch[t].v[q]);
-                }
+                change_describe(&ch[t], what, sizeof what);
                 nb = c.batch;
                 test_xerbla_reset();
                 st = call(h, &c, nullAlpha ? NULL : &one, nullA ? NULL : u.dA,

@@ -1,8 +1,8 @@
 /*
  * test_batch_util.h — what the testers of the batched triangular routines share
- * (test_batch_trxm_gen.c, test_batch_trtri_gen.c): letter case, triangle membership, the
- * layout of a batch in one buffer, a well-conditioned random triangle, |x| in the
- * residuals' type. Precision-generic (T, WT from prec.h and test_lapack_gen.h); included
+ * (test_batch_trxm_gen.c, test_batch_trtri_gen.c, test_batch_syrk_gen.c): letter case,
+ * triangle membership, the layout of a batch in one buffer, a well-conditioned random
+ * triangle, |x| in the residuals' type, the argument-check cases. Precision-generic (T, WT from prec.h and test_lapack_gen.h); included
  * after the tester's case_t, which has the fields `strided` and `batch`.
  */
 #ifndef KBLASF_TEST_BATCH_UTIL_H
@@ -60,6 +60,40 @@ static inline double absw(WT x)
 #else
     return fabs(x);
 #endif
+}
+
+/* An argument-check case: a call on the tester's small valid buffers with up to three
+ * arguments changed, and the argument that must be reported (NULL: the call is legal). */
+typedef struct {
+    const char *f[3];
+    kblasf_int v[3];
+    const char *bad;
+} change_t;
+
+/* Whether case x applies to a form (strided or not) whose argument positions pos() gives
+ * (-1: no such argument): every changed argument and the one to report exist there. The
+ * latter's position goes to *want_pos, 0 for a legal call. */
+static inline int change_applies(kblasf_int (*pos)(int strided, const char *arg), int strided,
+                                 const change_t *x, kblasf_int *want_pos)
+{
+    int q;
+
+    *want_pos = 0;
+    for (q = 0; q < 3 && x->f[q]; q++)
+        if (pos(strided, x->f[q]) < 0)
+            return 0;
+    return !x->bad || (*want_pos = pos(strided, x->bad)) >= 0;
+}
+
+/* "arg=value, ..." of case x, for the failure message */
+static inline void change_describe(const change_t *x, char *what, size_t size)
+{
+    int q;
+
+    what[0] = 0;
+    for (q = 0; q < 3 && x->f[q]; q++)
+        snprintf(what + strlen(what), size - strlen(what), "%s%s=%ld", q ? ", " : "", x->f[q],
+                 (long)x->v[q]);
 }
 
 #endif
