@@ -46,8 +46,9 @@ template <bool LOWER> __host__ __device__ constexpr int packed(int i, int j)
     return LOWER ? i * (i + 1) / 2 + j : j * (j + 1) / 2 + i;
 }
 
-/* One vector x (k elements, si apart from x0, in shared memory) through M (sM, packed; for
- * TRSM the diagonal holds the reciprocals and the rest is negated).
+/* x := alpha-scaled vector through M, in registers: M x for TRMM, M^-1 x for TRSM (there
+ * m() gives the diagonal's reciprocals and the rest negated); m(i, j) = M(i, j) from the
+ * caller's packing. Both kernels below run this.
  *
  * Column by column (axpy form): once x_j is final, or still original for TRMM, it goes into
  * every row it touches at once, x_i += M(i, j) x_j. Those K - 1 - j updates are
@@ -55,15 +56,9 @@ template <bool LOWER> __host__ __device__ constexpr int packed(int i, int j)
  * dot-product form, s += M(i, j) x_j along a row, chained all K (K + 1) / 2 FMAs of a
  * vector). Measured alone it changed little (DTRSM 32: 0.248 ms either way): the time
  * went to memory latency and instructions, see trxm_warp_kernel. */
-template <typename T, int K, bool LOWER, bool SOLVE>
-__device__ __forceinline__ void trxm_vector(T *x0, int si, int k, T alpha, const T *sM)
+template <typename T, int K, bool LOWER, bool SOLVE, class Mf>
+__device__ __forceinline__ void trxm_columns(T (&x)[K], int k, Mf m)
 {
-    T x[K];
-
-#pragma unroll
-    for (int i = 0; i < K; ++i)
-        x[i] = i < k ? Sc<T>::mul(alpha, x0[i * si]) : Sc<T>::zero();
-#define M_(i, j) sM[packed<LOWER>(i, j)]
     /* TRSM walks the columns in the substitution's order (forward for lower M); TRMM in
      * the other, so that a column is used before its own row is scaled or updated */
 #pragma unroll
@@ -72,15 +67,27 @@ __device__ __forceinline__ void trxm_vector(T *x0, int si, int k, T alpha, const
         if (j >= k)
             continue;
         if (SOLVE) /* x_j final: times the diagonal's reciprocal */
-            x[j] = Sc<T>::mul(x[j], M_(j, j));
+            x[j] = Sc<T>::mul(x[j], m(j, j));
 #pragma unroll
         for (int i = 0; i < K; ++i)
             if (i < k && (LOWER ? i > j : i < j))
-                x[i] = Sc<T>::fma(M_(i, j), x[j], x[i]);
+                x[i] = Sc<T>::fma(m(i, j), x[j], x[i]);
         if (!SOLVE) /* x_j went into the other rows unscaled; now its own row */
-            x[j] = Sc<T>::mul(M_(j, j), x[j]);
+            x[j] = Sc<T>::mul(m(j, j), x[j]);
     }
-#undef M_
+}
+
+/* One vector x (k elements, si apart from x0, in shared memory) through M (sM, packed by
+ * rows or columns as packed() says). */
+template <typename T, int K, bool LOWER, bool SOLVE>
+__device__ __forceinline__ void trxm_vector(T *x0, int si, int k, T alpha, const T *sM)
+{
+    T x[K];
+
+#pragma unroll
+    for (int i = 0; i < K; ++i)
+        x[i] = i < k ? Sc<T>::mul(alpha, x0[i * si]) : Sc<T>::zero();
+    trxm_columns<T, K, LOWER, SOLVE>(x, k, [&](int i, int j) { return sM[packed<LOWER>(i, j)]; });
 #pragma unroll
     for (int i = 0; i < K; ++i)
         if (i < k)
@@ -231,8 +238,8 @@ trxm_batch_kernel(bool left, bool trans, bool conj, bool unit, int k, int64_t nv
  *    read consecutive rows: coalesced); side L: a vector is a column of B, so the chunk of
  *    32 columns goes through a 32 x 33 tile (lanes down each column in, lane t's column
  *    out, both conflict-free);
- *  - the vector is solved or multiplied in the column form of trxm_vector, reading M
- *    column by column at constant offsets (broadcasts).
+ *  - the vector is solved or multiplied by trxm_columns, as in the kernel above, reading
+ *    M column by column at constant offsets (broadcasts).
  * More than 32 vectors: the warp walks chunks of 32, and blockIdx.y spreads the chunks
  * (each such block reads its own copy of M, as above). */
 constexpr int KW = 32;
@@ -337,20 +344,8 @@ trxm_warp_kernel(bool left, bool trans, bool conj, bool unit, int k, int64_t nve
 #pragma unroll
             for (int i = 0; i < KW; ++i)
                 x[i] = Sc<T>::mul(alpha, x[i]);
-#pragma unroll
-            for (int q = 0; q < KW; ++q) {
-                const int j = LOWER == SOLVE ? q : KW - 1 - q;
-                if (j >= k)
-                    continue;
-                if (SOLVE)
-                    x[j] = Sc<T>::mul(x[j], sM[wpacked<LOWER>(j, j)]);
-#pragma unroll
-                for (int i = 0; i < KW; ++i)
-                    if (i < k && (LOWER ? i > j : i < j))
-                        x[i] = Sc<T>::fma(sM[wpacked<LOWER>(i, j)], x[j], x[i]);
-                if (!SOLVE)
-                    x[j] = Sc<T>::mul(sM[wpacked<LOWER>(j, j)], x[j]);
-            }
+            trxm_columns<T, KW, LOWER, SOLVE>(
+                x, k, [&](int i, int j) { return sM[wpacked<LOWER>(i, j)]; });
         }
         if (left) {
             __syncwarp(); /* every lane done reading the tile */
