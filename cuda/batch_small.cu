@@ -16,7 +16,11 @@
  * conjugated, and stores it back the same way). Row rather
  * than column: the right-looking update of row r by column j needs A(r, j), which the lane
  * has at the static index j, and the column's other entries A(k, j), which lane k has at
- * the same static index j: one shuffle per k, no dynamic register index. For POTRS and
+ * the same static index j: no dynamic register index. They travel through shared memory:
+ * each lane stores its A(r, j) into the group's column buffer and every lane reads the
+ * column back by 16-byte broadcasts (the whole group reading the same address), two
+ * doubles an instruction where a shuffle moves 32 bits (double: a quarter of the
+ * instructions; DPOTRF n = 32 went from 0.122 to 0.107 ms with this alone, H100). For POTRS and
  * POSV the lane also holds the other triangle, x[k] = conj(A(k, r)) for k > r: it rides
  * along at no extra instruction (the unrolled update covers every k > j anyway) and leaves
  * lane r with row r of L (what the forward substitution wants) and row r of L^H (what the
@@ -24,16 +28,18 @@
  *
  * POTRF, right-looking (left-looking gathers row j of L from lane j with as many shuffles,
  * but then lane r needs L(j, k) at k = r, a dynamic register index). At column j the pivot
- * d = A(j, j) and the entries A(k, j), k > j, are shuffled from their lanes (the column's
- * shuffles are issued before the pivot's test so that they overlap it, but in double
- * complex at G = 32, where they would need 124 registers more), 1/d by the hardware
+ * d = A(j, j) and the entries A(k, j), k > j, are read from the column buffer (two buffers
+ * used by turns, so one __syncwarp a column orders a store after the reads of two columns
+ * before; the loads are issued before the pivot's test so that they overlap it, but in
+ * double complex at G = 32, where they would need 124 registers more), 1/d by the hardware
  * approximation and Newton steps (no division on the critical chain), then every lane
  * r > j updates its row, A(r, k) -= A(r, j) conj(A(k, j)) / d for all k > j. Column j is
- * then final but for its scale, and goes to the tile at once (POTRF, and POSV in double
- * complex at G = 32): the compiler can reuse its registers for the rest of the loop. The
- * scale, sqrt(d_j) and its reciprocal, once per column at the end; it is applied where the
- * tile is copied out (column c's 1/sqrt(d_c) shuffled from lane c), or, where the solve
- * uses x, to x (the other triangle of row r by the lane's own 1/sqrt(d_r)). sqrt and 1/x
+ * then final but for its scale, and goes to the tile at once (POTRF through the tile, and
+ * POSV in double complex at G = 32): the compiler can reuse its registers for the rest of
+ * the loop. The scale, sqrt(d_j) and its reciprocal, once per column at the end; column
+ * c's 1/sqrt(d_c) reaches the other lanes through a shared buffer, and is applied where
+ * the factor is written out, or, where the solve uses x, to x (the other triangle of row r
+ * by the lane's own 1/sqrt(d_r)). sqrt and 1/x
  * go through the hardware approximations too (sqrt_pos, rcp_pos, with out-of-range values
  * scaled by powers of two): the IEEE routines' slow path is a call, and ptxas saves
  * registers around a call. A pivot <= 0 or NaN stops the group: info = j + 1, the columns
@@ -52,8 +58,13 @@
  * live through the solve, so there POSV's solve reads L from the tile (it is there anyway,
  * on its way to A): the factor still never leaves the multiprocessor.
  *
- * Loads and stores: A goes through shared memory (a G x (G+1) tile per group; the paper's
- * way of avoiding non-coalesced reads of transposed data). The group reads the stored
+ * Loads and stores: POTRF of a lower triangle reads row r of A straight into x and writes
+ * it back from x (for each k the group's lanes touch a contiguous run of column k: coalesced,
+ * and no tile; DPOTRF n = 32 0.107 -> 0.080 ms, a quarter of the kernel's instructions were
+ * the tile's stores, loads and predicates). Not in complex at G = 32, where x live to the
+ * end costs a block an SM (176 registers, CPOTRF 0.139 against 0.123 ms). Everything else
+ * goes through shared memory (a G x (G+1) tile per group; the paper's way of avoiding
+ * non-coalesced reads of transposed data). The group reads the stored
  * triangle a column at a time, lane r taking row r, so each request is a contiguous run of
  * a column in either triangle; then lane r takes row r from the tile, for the other
  * triangle by column (the G+1 padding makes rows and columns conflict-free for 4-, 8- and
@@ -68,15 +79,14 @@
  * written: 2 x 448 B x 10240 = 9.2 MB, 3 us at 3 TB/s, plus launch: the ~6 us goal. n = 32:
  * 2 x ~4.4 KB x 10240 = 90 MB, 30 us. POTRS nrhs = 1 adds 2n elements and does not write A:
  * n = 8 5.9 MB, n = 32 48 MB. Every sector is fetched once (a group's column requests are
- * contiguous), so the bound is reachable if the instructions keep up: the shuffles are the
- * tightest (POTRF shuffles about G^2/2 elements a group, each 1, 2 or 4 32-bit shuffles in
- * s, d and c, z; at G = 32 in double about 1100 warp shuffles a matrix at about 1 a clock
- * an SM, the same order as the ~600 clocks its bytes take at the bound, so the n = 32
- * kernels may run at half to one times the bound; at G = 8 a warp serves 4 matrices).
+ * contiguous), so the bound is reachable if the instructions keep up. They do not, quite:
+ * ncu on DPOTRF n = 32 (H100) counts about 2900 warp instructions a matrix (3800 through
+ * the tile, about 5500 with shuffles), 12 warps an SM at 154 registers and an instruction
+ * every 6.8 cycles a warp: 36% of the bound.
  *
- * ptxas (-Xptxas -v, sm_90; sm_80 alike): no spills, no stack; registers by G = 8 / 16 /
- * 32, over POTRF, POTRS and POSV and both NR: s 34-56 / 42-63 / 54-94, d 46-72 / 62-92 /
- * 92-152, c 43-72 / 59-96 / 86-168, z 66-86 / 96-154 / 158-187. __launch_bounds__(threads,
+ * ptxas (-Xptxas -v, sm_90): no spills, no stack; registers by G = 8 / 16 / 32, over
+ * POTRF, POTRS and POSV and both NR: s 34-55 / 42-64 / 52-87, d 44-78 / 60-94 / 92-154,
+ * c 43-71 / 59-96 / 86-161, z 65-94 / 96-174 / 158-206. __launch_bounds__(threads,
  * 1): without the minimum of one block ptxas spills a few words to stay at a lower count. */
 #include "kblasf_cuda.h"
 #include "batch_common.cuh"
@@ -108,6 +118,29 @@ __device__ __forceinline__ int opaque(int x)
 #else
     return x;
 #endif
+}
+
+/* v[k] = p[k] for k0 <= k < G, every lane of a group reading the same addresses: 16-byte
+ * loads from shared memory (2 doubles, 4 floats or one double complex an instruction; a
+ * shuffle moves 32 bits). p is 16-byte aligned; k0 is a constant once the caller's loop is
+ * unrolled, so are the chunks taken. */
+template <int G, typename T>
+__device__ __forceinline__ void bcast_load(const T *p, int k0, T (&v)[G])
+{
+    constexpr int E = 16 / sizeof(T); /* elements per load */
+    static_assert(G % E == 0, "whole loads");
+#pragma unroll
+    for (int q = 0; q < G; q += E) {
+        if (q + E <= k0)
+            continue;
+        const uint4 u = *reinterpret_cast<const uint4 *>(p + q);
+        T e[E];
+        memcpy(e, &u, 16);
+#pragma unroll
+        for (int i = 0; i < E; ++i)
+            if (q + i >= k0)
+                v[q + i] = e[i];
+    }
 }
 
 /* c - a*b, fused (the negations fold into the FMAs) */
@@ -206,9 +239,17 @@ chol_small_kernel(bool lower, int n, int64_t nrhs, T *const *Aarr, T *A, int64_t
     constexpr bool WIDE = G * sizeof(T) >= 512;
     constexpr bool XSOLVE = OP == Op::potrs || (OP == Op::posv && !WIDE); /* solve from x */
     __shared__ T tiles[NG * G * LD];
+    /* a group's broadcast buffers: two for the columns (used by turns, so that one
+     * __syncwarp a column orders them) and one for the 1/sqrt(d) of the rows; the groups of a
+     * warp start 4G bytes apart modulo 128, so that their 16-byte loads (one address a group)
+     * fall on different banks */
+    constexpr int CB = (2 * G * sizeof(T) + G * sizeof(R) + 127) / 128 * 128 + 4 * G;
+    __shared__ uint4 bufs[NG * CB / 16];
     const int t = threadIdx.x, r = t % G;
     const unsigned m = G == 32 ? 0xffffffffu : ((1u << G) - 1) << (t % 32 / G * G);
     T *S = tiles + t / G * (G * LD); /* S(i, k) = S[i + k*LD], the stored triangle */
+    T *const colb = reinterpret_cast<T *>(bufs + t / G * (CB / 16)); /* [2][G] */
+    R *const rsb = reinterpret_cast<R *>(colb + 2 * G);                /* [G] */
     auto stored = [&](int i, int k) { return lower ? i >= k : i <= k; };
     auto Lt = [&](int i, int k) { /* L(i, k), i >= k, from the tile */
         return lower ? S[i + k * LD] : Sc<T>::conj(S[k + i * LD]);
@@ -221,41 +262,55 @@ chol_small_kernel(bool lower, int n, int64_t nrhs, T *const *Aarr, T *A, int64_t
         return; /* the whole group: b is the same in its lanes */
     T *Am = mat(Aarr, A, strideA, b);
 
-    /* the stored triangle -> S, a column at a time across the group (contiguous), LDU
-     * columns' loads issued before the first store waits on one: a warp issues in order,
-     * and a store right behind its load paid a memory latency per column */
-    constexpr int LDU = G < 8 ? G : 8;
+    /* POTRF of a lower triangle works on A itself: lane r's row is a column's contiguous run
+     * across the group for each k, and nothing needs the other triangle. Not in complex at
+     * G = 32, where x stays live to the end: 176 registers, 2 blocks an SM instead of 3
+     * (CPOTRF n = 32 0.139 against 0.123 ms through the tile; ZPOTRF spilled) */
+    const bool direct = OP == Op::potrf && lower && !(Sc<T>::complex && G == 32);
+    T x[G]; /* row r of the Hermitian matrix (only its lower part where the solve does not
+             * use x) */
+    if (direct) {
 #pragma unroll
-    for (int c0 = 0; c0 < G; c0 += LDU) {
-        if (c0 >= n)
-            break;
-        T v[LDU];
-#pragma unroll
-        for (int u = 0; u < LDU; ++u) {
-            const int c = c0 + u;
-            const T *p = Am + (r + c * lda);
-            v[u] = Sc<T>::zero();
-            if (c < n && r < n && stored(r, c)) {
-                if constexpr (OP == Op::potrs) /* A only read: the read-only path */
-                    v[u] = r == c ? Sc<T>::ld_real(p) : Sc<T>::ld(p);
-                else
-                    v[u] = r == c ? Sc<T>::ld_rw_real(p) : ld_rw(p);
-            }
+        for (int k = 0; k < G; ++k) {
+            x[k] = Sc<T>::zero();
+            const T *p = Am + (r + k * lda);
+            if (k < n && r < n && k <= r)
+                x[k] = r == k ? Sc<T>::ld_rw_real(p) : ld_rw(p);
         }
+    } else {
+        /* the stored triangle -> S, a column at a time across the group (contiguous), LDU
+         * columns' loads issued before the first store waits on one: a warp issues in order,
+         * and a store right behind its load paid a memory latency per column */
+        constexpr int LDU = G < 8 ? G : 8;
 #pragma unroll
-        for (int u = 0; u < LDU; ++u)
-            if (c0 + u < n && r < n && stored(r, c0 + u))
-                S[r + (c0 + u) * LD] = v[u];
-    }
-    __syncwarp(m);
-    /* row r of the Hermitian matrix -> x (only its lower part where the solve does not
-     * use x) */
-    T x[G];
+        for (int c0 = 0; c0 < G; c0 += LDU) {
+            if (c0 >= n)
+                break;
+            T v[LDU];
 #pragma unroll
-    for (int k = 0; k < G; ++k) {
-        x[k] = Sc<T>::zero();
-        if (r < n && k < n && (XSOLVE || k <= r))
-            x[k] = stored(r, k) ? S[r + k * LD] : Sc<T>::conj(S[k + r * LD]);
+            for (int u = 0; u < LDU; ++u) {
+                const int c = c0 + u;
+                const T *p = Am + (r + c * lda);
+                v[u] = Sc<T>::zero();
+                if (c < n && r < n && stored(r, c)) {
+                    if constexpr (OP == Op::potrs) /* A only read: the read-only path */
+                        v[u] = r == c ? Sc<T>::ld_real(p) : Sc<T>::ld(p);
+                    else
+                        v[u] = r == c ? Sc<T>::ld_rw_real(p) : ld_rw(p);
+                }
+            }
+#pragma unroll
+            for (int u = 0; u < LDU; ++u)
+                if (c0 + u < n && r < n && stored(r, c0 + u))
+                    S[r + (c0 + u) * LD] = v[u];
+        }
+        __syncwarp(m);
+#pragma unroll
+        for (int k = 0; k < G; ++k) {
+            x[k] = Sc<T>::zero();
+            if (r < n && k < n && (XSOLVE || k <= r))
+                x[k] = stored(r, k) ? S[r + k * LD] : Sc<T>::conj(S[k + r * LD]);
+        }
     }
 
     int jstop = n; /* the first column not factored */
@@ -273,15 +328,20 @@ chol_small_kernel(bool lower, int n, int64_t nrhs, T *const *Aarr, T *A, int64_t
         for (int j = 0; j < G; ++j) {
             if (j >= n)
                 break;
-            const R d = gshfl<G>(m, Sc<T>::re(x[j]), j);
-            /* c[k] = A(k, j), k > j, shuffled before the pivot's test so that they
-             * overlap it (not WIDE: there each is shuffled where it is used) */
+            /* column j through shared memory: each lane puts its A(r, j), every lane reads
+             * the pivot and the entries below it by 16-byte broadcasts, a quarter of the
+             * instructions (in double) that shuffles took */
+            T *const cj = colb + (j & 1) * G;
+            cj[r] = x[j];
+            __syncwarp(m);
+            /* c[k] = A(k, j), k >= j, loaded before the pivot's test so that they overlap
+             * it (not WIDE: there each is loaded where it is used) */
             T c[G];
-            if constexpr (!WIDE) {
-#pragma unroll
-                for (int k = j + 1; k < G; ++k)
-                    c[k] = gshfl<G>(m, x[j], k);
-            }
+            if constexpr (!WIDE)
+                bcast_load<G>(cj, j, c);
+            else
+                c[j] = cj[j];
+            const R d = Sc<T>::re(c[j]);
             if (!(d > R(0))) { /* <= 0 or NaN: the same in every lane of the group */
                 jstop = j;
                 break;
@@ -290,30 +350,32 @@ chol_small_kernel(bool lower, int n, int64_t nrhs, T *const *Aarr, T *A, int64_t
             const T w = Sc<T>::mulr(x[j], r > j ? -rcp_pos(d) : R(0));
 #pragma unroll
             for (int k = j + 1; k < G; ++k) {
-                if constexpr (!WIDE)
-                    x[k] = Sc<T>::fmac(c[k], w, x[k]);
-                else
-                    x[k] = Sc<T>::fmac(gshfl<G>(m, x[j], k), w, x[k]);
+                if constexpr (WIDE)
+                    c[k] = cj[k];
+                x[k] = Sc<T>::fmac(c[k], w, x[k]);
             }
             if (r == j)
                 myd = d;
             /* column j is final but for its scale: to the tile, so that x[j] is free
-             * from here on (where the solve does not need x) */
+             * from here on (where the solve does not need x and A is not written from x) */
             if constexpr (!XSOLVE)
-                if (r >= j && r < n)
+                if (!direct && r >= j && r < n)
                     put(j, r == j ? Sc<T>::from_re(d) : x[j]);
         }
         const R s = sqrt_pos(myd); /* the lane's diagonal sqrt(d_r) and its reciprocal */
         rs = rcp_pos(s);
+        rsb[r] = rs; /* for the other lanes: column r's scale */
+        __syncwarp(m);
         if constexpr (XSOLVE) {
             /* x scaled: column k by 1/sqrt(d_k) from lane k, the diagonal := sqrt(d), the
              * other triangle by the lane's own 1/sqrt(d_r); its lower part to the tile */
+            R rk[G];
+            bcast_load<G>(rsb, 0, rk);
 #pragma unroll
             for (int k = 0; k < G; ++k) {
                 if (k >= jstop)
                     break;
-                const R rk = gshfl<G>(m, rs, k);
-                x[k] = r > k ? Sc<T>::mulr(x[k], rk) : r == k ? Sc<T>::from_re(s) : x[k];
+                x[k] = r > k ? Sc<T>::mulr(x[k], rk[k]) : r == k ? Sc<T>::from_re(s) : x[k];
             }
 #pragma unroll
             for (int k = 0; k < G; ++k)
@@ -326,7 +388,7 @@ chol_small_kernel(bool lower, int n, int64_t nrhs, T *const *Aarr, T *A, int64_t
                 if (r < n && k <= r)
                     put(k, k == r ? Sc<T>::from_re(Sc<T>::re(x[k])) : x[k]);
             }
-        } else if (jstop < n) {
+        } else if (!direct && jstop < n) {
             /* failed: the columns from jstop on hold the Schur complement so far */
 #pragma unroll
             for (int k = 0; k < G; ++k) {
@@ -336,26 +398,42 @@ chol_small_kernel(bool lower, int n, int64_t nrhs, T *const *Aarr, T *A, int64_t
                     put(k, k == r ? Sc<T>::from_re(Sc<T>::re(x[k])) : x[k]);
             }
         }
-        /* the tile -> the stored triangle, a column at a time; where the tile holds the
-         * unscaled columns, L(r, c) is scaled by column c's 1/sqrt(d_c) on the way (for
-         * 'U', U(r, c) = conj(L(c, r)) by the lane's own), and the scaled factor goes
-         * back to the tile for the solve */
-        __syncwarp(m);
+        if (direct) {
+            /* row r of L from x straight to A, column k scaled by lane k's 1/sqrt(d_k) (1
+             * from jstop on: those columns keep the Schur complement so far) */
+            R rk[G];
+            bcast_load<G>(rsb, 0, rk);
 #pragma unroll
-        for (int c = 0; c < G; ++c) {
-            if (c >= n)
-                break;
-            R sc = R(1);
-            if constexpr (!XSOLVE)
-                sc = lower ? gshfl<G>(m, rs, c) : rs; /* 1 past jstop */
-            if (r < n && stored(r, c)) {
-                T v = S[r + c * LD];
-                if constexpr (!XSOLVE) {
-                    v = r != c ? Sc<T>::mulr(v, sc) : c < jstop ? Sc<T>::from_re(s) : v;
-                    if constexpr (OP == Op::posv)
-                        S[r + c * LD] = v;
+            for (int k = 0; k < G; ++k) {
+                if (k >= n)
+                    break;
+                if (r < n && k <= r)
+                    Am[r + k * lda] = r != k      ? Sc<T>::mulr(x[k], rk[k])
+                                      : k < jstop ? Sc<T>::from_re(s)
+                                                  : Sc<T>::from_re(Sc<T>::re(x[k]));
+            }
+        } else {
+            /* the tile -> the stored triangle, a column at a time; where the tile holds the
+             * unscaled columns, L(r, c) is scaled by column c's 1/sqrt(d_c) on the way (for
+             * 'U', U(r, c) = conj(L(c, r)) by the lane's own), and the scaled factor goes
+             * back to the tile for the solve */
+            __syncwarp(m);
+#pragma unroll
+            for (int c = 0; c < G; ++c) {
+                if (c >= n)
+                    break;
+                R sc = R(1);
+                if constexpr (!XSOLVE)
+                    sc = lower ? rsb[c] : rs; /* 1 past jstop */
+                if (r < n && stored(r, c)) {
+                    T v = S[r + c * LD];
+                    if constexpr (!XSOLVE) {
+                        v = r != c ? Sc<T>::mulr(v, sc) : c < jstop ? Sc<T>::from_re(s) : v;
+                        if constexpr (OP == Op::posv)
+                            S[r + c * LD] = v;
+                    }
+                    Am[r + c * lda] = v;
                 }
-                Am[r + c * lda] = v;
             }
         }
         if (r == 0)
