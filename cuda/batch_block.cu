@@ -26,6 +26,9 @@
  * A pivot <= 0 or NaN (read from shared memory: the same verdict in every thread) stops that
  * matrix: the panel's finished columns are stored, info = j+1; the rest of the triangle,
  * unspecified by the ABI, is never stored and keeps its input (the emulator test checks it).
+ * As a leaf of the batched POTRF's recursion (lapack/batch_gen.c) the matrices are blocks
+ * offA elements into each matrix, and with ioff > 0 info reports as batch_common.cuh's
+ * report_info says.
  *
  * POTRS: L Y = B, then L^H X = Y, on at most NR right-hand sides held in shared memory
  * (blockIdx.y walks the chunks of NR; POSV's block walks them all after factoring). L comes
@@ -516,14 +519,14 @@ __device__ void potrs_one(int n, const T *A, int64_t lda, T *B, int64_t ldb, int
 
 template <bool LO, typename T, class C>
 __global__ void __launch_bounds__(C::NT, C::MINB)
-potrf_batch_kernel(int n, T *const *Aarr, T *A, int64_t lda, int64_t sA,
-                   void *info, int ib, int64_t batch)
+potrf_batch_kernel(int n, T *const *Aarr, T *A, int64_t lda, int64_t sA, int64_t offA,
+                   void *info, int ib, int64_t ioff, int64_t batch)
 {
     KBLASF_BLK_SMEM(T, C);
     for (int64_t b = blockIdx.x; b < batch; b += gridDim.x) {
-        const int f = potrf_one<LO, T, C>(n, mat(Aarr, A, sA, b), lda, smem);
+        const int f = potrf_one<LO, T, C>(n, mat(Aarr, A, sA, b) + offA, lda, smem);
         if (threadIdx.x == 0)
-            set_info(info, ib, b, f);
+            report_info(info, ib, b, f, ioff);
         __syncthreads(); /* shared memory reused by the next matrix */
     }
 }
@@ -610,11 +613,12 @@ template <typename T, typename F> cudaError_t with_blk(int64_t n, bool lower, F 
 
 template <typename T>
 cudaError_t potrf_batch_run(cudaStream_t stream, char uplo, int64_t n, T *const *Aarr, T *A,
-                            int64_t lda, int64_t sA, void *info, int ib, int64_t batch)
+                            int64_t lda, int64_t sA, int64_t offA, void *info, int ib,
+                            int64_t ioff, int64_t batch)
 {
     bool lower;
     if (!parse_uplo(uplo, lower) || n < 1 || n > kMaxN || lda < n || batch < 0 ||
-        (ib != 4 && ib != 8))
+        (ib != 4 && ib != 8) || ioff < 0)
         return cudaErrorInvalidValue;
     if (batch == 0)
         return cudaSuccess;
@@ -626,7 +630,7 @@ cudaError_t potrf_batch_run(cudaStream_t stream, char uplo, int64_t n, T *const 
         const size_t smem = sizeof(T) * potrf_elems<C>(lds_of((int)n));
         return launch_blk(potrf_batch_kernel<lo(), T, C>, dim3(grid_x(batch)), C::NT, smem,
                           smem_max<T, C>(), done, stream, (int)n, Aarr, A, lda, sA,
-                          info, ib, batch);
+                          offA, info, ib, ioff, batch);
     });
 }
 
@@ -686,11 +690,11 @@ cudaError_t posv_batch_run(cudaStream_t stream, char uplo, int64_t n, int64_t nr
 
 #define KBLASF_BATCH_BLOCK(P, T)                                                              \
     extern "C" cudaError_t kblasf_cuda_##P##potrf_batch_block(cudaStream_t s, char uplo,     \
-            int64_t n, T *const *Aarr, T *A, int64_t lda, int64_t strideA, void *info,        \
-            int info_bytes, int64_t batch)                                                    \
+            int64_t n, T *const *Aarr, T *A, int64_t lda, int64_t strideA, int64_t offA,      \
+            void *info, int info_bytes, int64_t ioff, int64_t batch)                          \
     {                                                                                         \
-        return kblasf::potrf_batch_run<T>(s, uplo, n, Aarr, A, lda, strideA, info,            \
-                                          info_bytes, batch);                                 \
+        return kblasf::potrf_batch_run<T>(s, uplo, n, Aarr, A, lda, strideA, offA, info,      \
+                                          info_bytes, ioff, batch);                           \
     }                                                                                         \
     extern "C" cudaError_t kblasf_cuda_##P##potrs_batch_block(cudaStream_t s, char uplo,     \
             int64_t n, int64_t nrhs, T *const *Aarr, T *A, int64_t lda, int64_t strideA,      \

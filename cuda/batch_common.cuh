@@ -29,6 +29,23 @@ __device__ __forceinline__ void set_info(void *info, int bytes, int64_t b, int64
         static_cast<int64_t *>(info)[b] = v;
 }
 
+/* info[b] as a factorization reports column v (1-based, 0: none failed) of its matrix.
+ * ioff == 0: info[b] := v. ioff > 0: the matrix is the trailing block from column ioff of
+ * a larger factorization whose earlier blocks reported first, so an earlier failure stays
+ * and a failure here reads ioff + v. */
+__device__ __forceinline__ void report_info(void *info, int bytes, int64_t b, int64_t v,
+                                            int64_t ioff)
+{
+    if (ioff == 0) {
+        set_info(info, bytes, b, v);
+        return;
+    }
+    const int64_t was = bytes == 4 ? static_cast<int32_t *>(info)[b]
+                                   : static_cast<int64_t *>(info)[b];
+    if (v != 0 && was == 0)
+        set_info(info, bytes, b, ioff + v);
+}
+
 } // namespace
 } // namespace kblasf
 

@@ -42,7 +42,8 @@
  * by the lane's own 1/sqrt(d_r)). sqrt and 1/x
  * go through the hardware approximations too (sqrt_pos, rcp_pos, with out-of-range values
  * scaled by powers of two): the IEEE routines' slow path is a call, and ptxas saves
- * registers around a call. A pivot <= 0 or NaN stops the group: info = j + 1, the columns
+ * registers around a call. A pivot <= 0 or NaN stops the group: info = j + 1 (with ioff > 0,
+ * as a trailing leaf of the batched POTRF's recursion: report_info), the columns
  * before j final, the rest the Schur complement so far, and that is written back.
  *
  * POTRS, POSV: forward then backward substitution with the factor in registers; lane r
@@ -227,8 +228,10 @@ template <typename T> constexpr int nr_max() { return sizeof(T) == 16 ? 2 : 4; }
 template <typename T, int G, int WPB, int NR, Op OP>
 __global__ void __launch_bounds__(32 * WPB, 1)
 chol_small_kernel(bool lower, int n, int64_t nrhs, T *const *Aarr, T *A, int64_t lda,
-                  int64_t strideA, T *const *Barr, T *B, int64_t ldb, int64_t strideB,
-                  void *info, int info_bytes, int64_t b0, int64_t batch)
+                  int64_t strideA, int64_t offA, T *const *Barr, T *B, int64_t ldb,
+                  int64_t strideB,
+                  void *info, int info_bytes, int64_t ioff, int64_t b0,
+                  int64_t batch)
 {
     using R = typename Sc<T>::Real;
     constexpr int LD = G + 1;        /* the tile's leading dimension */
@@ -260,7 +263,7 @@ chol_small_kernel(bool lower, int n, int64_t nrhs, T *const *Aarr, T *A, int64_t
     const int64_t b = b0 + (int64_t)blockIdx.x * NG + t / G;
     if (b >= batch)
         return; /* the whole group: b is the same in its lanes */
-    T *Am = mat(Aarr, A, strideA, b);
+    T *Am = mat(Aarr, A, strideA, b) + offA;
 
     /* POTRF of a lower triangle works on A itself: lane r's row is a column's contiguous run
      * across the group for each k, and nothing needs the other triangle. Not in complex at
@@ -437,7 +440,7 @@ chol_small_kernel(bool lower, int n, int64_t nrhs, T *const *Aarr, T *A, int64_t
             }
         }
         if (r == 0)
-            set_info(info, info_bytes, b, jstop < n ? jstop + 1 : 0);
+            report_info(info, info_bytes, b, jstop < n ? jstop + 1 : 0, ioff);
     }
 
     if constexpr (OP != Op::potrf) {
@@ -513,8 +516,9 @@ chol_small_kernel(bool lower, int n, int64_t nrhs, T *const *Aarr, T *A, int64_t
 
 template <typename T, int G, int NR, Op OP>
 cudaError_t small_launch(cudaStream_t s, bool lower, int n, int64_t nrhs, T *const *Aarr, T *A,
-                         int64_t lda, int64_t strideA, T *const *Barr, T *B, int64_t ldb,
-                         int64_t strideB, void *info, int info_bytes, int64_t batch)
+                         int64_t lda, int64_t strideA, int64_t offA, T *const *Barr, T *B,
+                         int64_t ldb, int64_t strideB, void *info, int info_bytes, int64_t ioff,
+                         int64_t batch)
 {
     constexpr int WPB = warps_per_block<T, G>(), NG = WPB * 32 / G;
     constexpr int64_t maxgx = ((int64_t)1 << 31) - 1;
@@ -526,8 +530,8 @@ cudaError_t small_launch(cudaStream_t s, bool lower, int n, int64_t nrhs, T *con
         const int64_t left = (batch - b0 + NG - 1) / NG, gx = left < maxgx ? left : maxgx;
         const cudaError_t e = launch(chol_small_kernel<T, G, WPB, NR, OP>,
                                      dim3((unsigned)gx, (unsigned)gy), dim3(32 * WPB), s, false,
-                                     lower, n, nrhs, Aarr, A, lda, strideA, Barr, B, ldb,
-                                     strideB, info, info_bytes, b0, batch);
+                                     lower, n, nrhs, Aarr, A, lda, strideA, offA, Barr, B, ldb,
+                                     strideB, info, info_bytes, ioff, b0, batch);
         if (e != cudaSuccess)
             return e;
     }
@@ -536,20 +540,23 @@ cudaError_t small_launch(cudaStream_t s, bool lower, int n, int64_t nrhs, T *con
 
 template <typename T, int G, Op OP>
 cudaError_t small_nr(cudaStream_t s, bool lower, int n, int64_t nrhs, T *const *Aarr, T *A,
-                     int64_t lda, int64_t strideA, T *const *Barr, T *B, int64_t ldb,
-                     int64_t strideB, void *info, int info_bytes, int64_t batch)
+                     int64_t lda, int64_t strideA, int64_t offA, T *const *Barr, T *B,
+                     int64_t ldb, int64_t strideB, void *info, int info_bytes, int64_t ioff,
+                     int64_t batch)
 {
     if (OP == Op::potrf || nrhs <= 1)
-        return small_launch<T, G, 1, OP>(s, lower, n, nrhs, Aarr, A, lda, strideA, Barr, B, ldb,
-                                         strideB, info, info_bytes, batch);
+        return small_launch<T, G, 1, OP>(s, lower, n, nrhs, Aarr, A, lda, strideA, offA, Barr,
+                                         B, ldb, strideB, info, info_bytes, ioff, batch);
     return small_launch<T, G, OP == Op::potrf ? 1 : nr_max<T>(), OP>(
-        s, lower, n, nrhs, Aarr, A, lda, strideA, Barr, B, ldb, strideB, info, info_bytes, batch);
+        s, lower, n, nrhs, Aarr, A, lda, strideA, offA, Barr, B, ldb, strideB, info, info_bytes,
+        ioff, batch);
 }
 
 template <typename T, Op OP>
 cudaError_t small_run(cudaStream_t s, char uplo, int64_t n, int64_t nrhs, T *const *Aarr, T *A,
-                      int64_t lda, int64_t strideA, T *const *Barr, T *B, int64_t ldb,
-                      int64_t strideB, void *info, int info_bytes, int64_t batch)
+                      int64_t lda, int64_t strideA, int64_t offA, T *const *Barr, T *B,
+                      int64_t ldb, int64_t strideB, void *info, int info_bytes, int64_t ioff,
+                      int64_t batch)
 {
     const bool lower = uplo == 'L' || uplo == 'l';
     if ((!lower && uplo != 'U' && uplo != 'u') || n < 1 || n > KBLASF_CUDA_BATCH_SMALL_MAX ||
@@ -557,18 +564,18 @@ cudaError_t small_run(cudaStream_t s, char uplo, int64_t n, int64_t nrhs, T *con
         return cudaErrorInvalidValue;
     if (OP != Op::potrf && (ldb < n || nrhs < 0))
         return cudaErrorInvalidValue;
-    if (OP != Op::potrs && info_bytes != 4 && info_bytes != 8)
+    if (OP != Op::potrs && ((info_bytes != 4 && info_bytes != 8) || ioff < 0))
         return cudaErrorInvalidValue;
     if (batch == 0 || (OP == Op::potrs && nrhs == 0))
         return cudaSuccess;
     if (n <= 8)
-        return small_nr<T, 8, OP>(s, lower, (int)n, nrhs, Aarr, A, lda, strideA, Barr, B, ldb,
-                                  strideB, info, info_bytes, batch);
+        return small_nr<T, 8, OP>(s, lower, (int)n, nrhs, Aarr, A, lda, strideA, offA, Barr, B,
+                                  ldb, strideB, info, info_bytes, ioff, batch);
     if (n <= 16)
-        return small_nr<T, 16, OP>(s, lower, (int)n, nrhs, Aarr, A, lda, strideA, Barr, B, ldb,
-                                   strideB, info, info_bytes, batch);
-    return small_nr<T, 32, OP>(s, lower, (int)n, nrhs, Aarr, A, lda, strideA, Barr, B, ldb,
-                               strideB, info, info_bytes, batch);
+        return small_nr<T, 16, OP>(s, lower, (int)n, nrhs, Aarr, A, lda, strideA, offA, Barr, B,
+                                   ldb, strideB, info, info_bytes, ioff, batch);
+    return small_nr<T, 32, OP>(s, lower, (int)n, nrhs, Aarr, A, lda, strideA, offA, Barr, B,
+                               ldb, strideB, info, info_bytes, ioff, batch);
 }
 
 } // namespace
@@ -576,18 +583,18 @@ cudaError_t small_run(cudaStream_t s, char uplo, int64_t n, int64_t nrhs, T *con
 
 #define KBLASF_BATCH_SMALL(P, T)                                                            \
     extern "C" cudaError_t kblasf_cuda_##P##potrf_batch_small(cudaStream_t s, char uplo,   \
-            int64_t n, T *const *Aarr, T *A, int64_t lda, int64_t strideA, void *info,      \
-            int info_bytes, int64_t batch)                                                  \
+            int64_t n, T *const *Aarr, T *A, int64_t lda, int64_t strideA, int64_t offA,    \
+            void *info, int info_bytes, int64_t ioff, int64_t batch)                        \
     {                                                                                       \
         return kblasf::small_run<T, kblasf::Op::potrf>(s, uplo, n, 0, Aarr, A, lda,         \
-                strideA, nullptr, nullptr, n, 0, info, info_bytes, batch);                  \
+                strideA, offA, nullptr, nullptr, n, 0, info, info_bytes, ioff, batch);      \
     }                                                                                       \
     extern "C" cudaError_t kblasf_cuda_##P##potrs_batch_small(cudaStream_t s, char uplo,   \
             int64_t n, int64_t nrhs, T *const *Aarr, T *A, int64_t lda, int64_t strideA,    \
             T *const *Barr, T *B, int64_t ldb, int64_t strideB, int64_t batch)              \
     {                                                                                       \
         return kblasf::small_run<T, kblasf::Op::potrs>(s, uplo, n, nrhs, Aarr, A, lda,      \
-                strideA, Barr, B, ldb, strideB, nullptr, 0, batch);                         \
+                strideA, 0, Barr, B, ldb, strideB, nullptr, 0, 0, batch);                   \
     }                                                                                       \
     extern "C" cudaError_t kblasf_cuda_##P##posv_batch_small(cudaStream_t s, char uplo,    \
             int64_t n, int64_t nrhs, T *const *Aarr, T *A, int64_t lda, int64_t strideA,    \
@@ -595,7 +602,7 @@ cudaError_t small_run(cudaStream_t s, char uplo, int64_t n, int64_t nrhs, T *con
             int64_t batch)                                                                  \
     {                                                                                       \
         return kblasf::small_run<T, kblasf::Op::posv>(s, uplo, n, nrhs, Aarr, A, lda,       \
-                strideA, Barr, B, ldb, strideB, info, info_bytes, batch);                   \
+                strideA, 0, Barr, B, ldb, strideB, info, info_bytes, 0, batch);             \
     }
 KBLASF_BATCH_SMALL(s, float)
 KBLASF_BATCH_SMALL(d, double)

@@ -191,16 +191,20 @@ KBLASF_CUDA_BRD_STEP(z, cuDoubleComplex, double)
  * minor of order j of matrix b is not positive definite (the first pivot <= 0 or NaN); then
  * the columns before j are final and the rest of the triangle holds the Schur complement
  * after j-1 columns (unspecified by the interface). The other matrices are still factored.
+ * potrf's offA: each matrix starts offA elements past Aarr[b] or A + b*strideA (a block of
+ * a larger matrix). ioff > 0 (the matrices are the trailing blocks, from column ioff, of
+ * larger ones whose leading blocks reported first): info[b] is kept where it is not 0,
+ * else set to ioff + j where the block fails, else left 0.
  * potrs: B := A^-1 B with A holding the factor (as potrf leaves it); no info.
  * posv: potrf then potrs in one kernel; B untouched where info[b] > 0; nrhs 0 still factors.
  * cudaErrorInvalidValue: uplo other than L/U, n < 1, n > KBLASF_CUDA_BATCH_SMALL_MAX,
- * lda < n, ldb < n, nrhs < 0, batch < 0, info_bytes not 4 or 8. batch 0 (potrs: or nrhs 0)
- * launches nothing. Asynchronous on the stream. */
+ * lda < n, ldb < n, nrhs < 0, batch < 0, info_bytes not 4 or 8, ioff < 0. batch 0 (potrs:
+ * or nrhs 0) launches nothing. Asynchronous on the stream. */
 #define KBLASF_CUDA_BATCH_SMALL_MAX 32
 #define KBLASF_CUDA_BATCH_SMALL(P, T)                                                     \
 cudaError_t kblasf_cuda_##P##potrf_batch_small(cudaStream_t s, char uplo, int64_t n,      \
-        T *const *Aarr, T *A, int64_t lda, int64_t strideA, void *info, int info_bytes,   \
-        int64_t batch);                                                                   \
+        T *const *Aarr, T *A, int64_t lda, int64_t strideA, int64_t offA, void *info,     \
+        int info_bytes, int64_t ioff, int64_t batch);                                     \
 cudaError_t kblasf_cuda_##P##potrs_batch_small(cudaStream_t s, char uplo, int64_t n,      \
         int64_t nrhs, T *const *Aarr, T *A, int64_t lda, int64_t strideA,                 \
         T *const *Barr, T *B, int64_t ldb, int64_t strideB, int64_t batch);               \
@@ -225,19 +229,20 @@ KBLASF_CUDA_BATCH_SMALL(z, cuDoubleComplex)
  * potrf: info[b] (kblasf_int: info_bytes 4 or 8) := 0, or j (1-based) where the leading
  * minor of order j of matrix b is not positive definite (the first pivot <= 0 or NaN); the
  * columns before j are then final, the rest of the triangle is unspecified (here: as on
- * input, columns j.. being never stored). The other matrices are still factored.
+ * input, columns j.. being never stored). The other matrices are still factored. ioff as
+ * for the _small routines.
  * potrs: B := A^-1 B with A holding the factor (as potrf leaves it); no info. nrhs beyond
  * one block's share (8 right-hand sides; 4 in double complex) spread over blockIdx.y.
  * posv: potrf then potrs in one kernel; B untouched where info[b] > 0; nrhs 0 still factors.
  * cudaErrorInvalidValue: uplo other than L/U, n < 1, n > KBLASF_CUDA_BATCH_BLOCK_MAX,
- * lda < n, ldb < n, nrhs < 0, batch < 0, info_bytes not 4 or 8, and (batch > 0) A and Aarr
- * both NULL, info NULL, or (potrs, posv with nrhs > 0) B and Barr both NULL. batch 0
+ * lda < n, ldb < n, nrhs < 0, batch < 0, info_bytes not 4 or 8, ioff < 0, and (batch > 0)
+ * A and Aarr both NULL, info NULL, or (potrs, posv with nrhs > 0) B and Barr both NULL. batch 0
  * (potrs: or nrhs 0) launches nothing. Asynchronous on the stream. */
 #define KBLASF_CUDA_BATCH_BLOCK_MAX 256
 #define KBLASF_CUDA_BATCH_BLOCK(P, T)                                                     \
 cudaError_t kblasf_cuda_##P##potrf_batch_block(cudaStream_t s, char uplo, int64_t n,      \
-        T *const *Aarr, T *A, int64_t lda, int64_t strideA, void *info, int info_bytes,   \
-        int64_t batch);                                                                   \
+        T *const *Aarr, T *A, int64_t lda, int64_t strideA, int64_t offA, void *info,     \
+        int info_bytes, int64_t ioff, int64_t batch);                                     \
 cudaError_t kblasf_cuda_##P##potrs_batch_block(cudaStream_t s, char uplo, int64_t n,      \
         int64_t nrhs, T *const *Aarr, T *A, int64_t lda, int64_t strideA,                 \
         T *const *Barr, T *B, int64_t ldb, int64_t strideB, int64_t batch);               \

@@ -10,6 +10,16 @@
  * runs one matrix at a time through the device algorithm of the non-batched routines
  * (chol_gen.c): correct, not fast. All of it is asynchronous on the handle's stream except
  * that loop's reads of the pointer arrays and, for POSV, of the infos.
+ *
+ * POTRF above the executor's leaf order (kblasf_batch_potrf_leaf) recurses as the paper's
+ * batched POTRF does (its off-diagonal work cast into batched GEMM), lower case (upper is
+ * the mirror, A = U^H U):
+ *   POTRF(A11); A21 := A21 L11^-H (batched TRSM); A22 -= A21 A21^H (batched HERK);
+ *   POTRF(A22), its failures reported past column n1 where A11's did not fail.
+ * A matrix that fails in A11 keeps its info and the columns before the failure (the TRSM's
+ * columns of A21 before it depend only on L11's valid columns); the rest of its triangle is
+ * unspecified, as LAPACK's. With KBLASF_OFFLOAD=always the recursion runs on every
+ * executor, so that CI checks it on the host executor.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,10 +96,84 @@ static kblasf_status_t loop(kblasf_handle_t h, const kblasf_batch_args *a, batch
     return st;
 }
 
+#define PATHSZ 240 /* a step's path, for the log */
+
+/* POTRF of the diagonal block of order n at d of every matrix of A, by the recursion down
+ * to blocks of order <= leaf; ioff: the column of the larger factorization where this
+ * block starts (0: info set, else only where it is 0). path, trsm, herk: the first leaf's,
+ * TRSM's and HERK's ways, for the log. */
+static kblasf_status_t potrf_rec(kblasf_context *ctx, char uplo, kblasf_int n, kblasf_int d,
+                                 const batch_t *A, kblasf_int *info, kblasf_int batch,
+                                 kblasf_int leaf, const char **path, char *trsm, char *herk)
+{
+    const int lower = kblasf_lsame(uplo, 'L');
+    batch_t A11 = FN(batch_at)(A, d, d), A22, off;
+    kblasf_int n1, n2;
+    char step[PATHSZ];
+    kblasf_status_t st;
+
+    if (n <= leaf) {
+        const char *how = "";
+        st = PRIMS(ctx)->potrf_batch(ctx, uplo, n, &A11, info, d, batch, &how);
+        if (!**path)
+            *path = how;
+        return st;
+    }
+    n1 = kblasf_split_point(n, leaf);
+    n2 = n - n1;
+    A22 = FN(batch_at)(A, d + n1, d + n1);
+    off = lower ? FN(batch_at)(A, d + n1, d) : FN(batch_at)(A, d, d + n1);
+    if ((st = potrf_rec(ctx, uplo, n1, d, A, info, batch, leaf, path, trsm, herk)))
+        return st;
+    /* A21 := A21 L11^-H, or A12 := U11^-H A12 */
+    st = lower ? FN(trxm_batch_run)(ctx, 1, 'R', 'L', 'C', 'N', n2, n1, 1, &A11, &off, batch,
+                                    step, sizeof step)
+               : FN(trxm_batch_run)(ctx, 1, 'L', 'U', 'C', 'N', n1, n2, 1, &A11, &off, batch,
+                                    step, sizeof step);
+    if (!trsm[0])
+        snprintf(trsm, PATHSZ, "%s", step);
+    if (st)
+        return st;
+    /* A22 -= A21 A21^H, or A22 -= U12^H U12 */
+    st = FN(syrk_batch_run)(ctx, 1, uplo, lower ? 'N' : 'C', n2, n1, -1, &off, 1, &A22, batch,
+                            step, sizeof step);
+    if (!herk[0])
+        snprintf(herk, PATHSZ, "%s", step);
+    if (st)
+        return st;
+    return potrf_rec(ctx, uplo, n2, d + n1, A, info, batch, leaf, path, trsm, herk);
+}
+
+/* POTRF of every matrix of A (n > 0): the executor's primitive up to its leaf order, the
+ * recursion above it up to the kernels' order 256 (and from the TRSM leaf's 32 on with
+ * KBLASF_OFFLOAD=always); above 256 the primitive, which declines (the caller's loop). */
+static kblasf_status_t potrf_run(kblasf_context *ctx, char uplo, kblasf_int n, const batch_t *A,
+                                 kblasf_int *info, kblasf_int batch, char *path, size_t pathsz)
+{
+    const kblasf_int leaf = kblasf_batch_potrf_leaf(ctx);
+    const char *how = "", *first = "";
+    char trsm[PATHSZ] = "", herk[PATHSZ] = "";
+    kblasf_status_t st;
+
+    if (n > KBLASF_BATCH_KERNEL_MAX ||
+        (n <= leaf && !kblasf_batch_forced(n, KBLASF_BATCH_TRXM_LEAF, &how))) {
+        st = PRIMS(ctx)->potrf_batch(ctx, uplo, n, A, info, 0, batch, &how);
+        snprintf(path, pathsz, "%s", how);
+        return st;
+    }
+    /* forced with leaf >= n: the recursion still splits, at the TRSM/TRMM leaf order */
+    st = potrf_rec(ctx, uplo, n, 0, A, info, batch, n <= leaf ? KBLASF_BATCH_TRXM_LEAF : leaf,
+                   &first, trsm, herk);
+    snprintf(path, pathsz, "recursion: diagonal blocks of order <= %lld: %s; batched TRSM: %s; "
+             "batched %s: %s", (long long)(n <= leaf ? KBLASF_BATCH_TRXM_LEAF : leaf), first,
+             trsm, IS_COMPLEX ? "HERK" : "SYRK", herk);
+    return st;
+}
+
 /* One batched call, any routine and form. */
 static kblasf_status_t run(kblasf_handle_t h, const kblasf_batch_args *a)
 {
-    char name[40], why[160], rhs[32] = "";
+    char name[40], why[160], rhs[32] = "", rec[4 * PATHSZ];
     batch_t A = FN(batch_of)(a->A, a->strided, a->strideA, a->lda);
     batch_t B = FN(batch_of)(a->B, a->strided, a->strideB, a->ldb);
     kblasf_int *info = (kblasf_int *)a->info;
@@ -106,8 +190,12 @@ static kblasf_status_t run(kblasf_handle_t h, const kblasf_batch_args *a)
         return KBLASF_STATUS_SUCCESS;
     if (kblasf_batch_forced(a->n, KBLASF_BATCH_KERNEL_MAX, &path))
         st = KBLASF_STATUS_NOT_SUPPORTED; /* the GPU's way for this order, on any executor */
-    else if (factor_only || a->n == 0)
-        st = PRIMS(h)->potrf_batch(h, a->uplo, a->n, &A, info, a->batch, &path);
+    else if (a->n == 0)
+        st = PRIMS(h)->potrf_batch(h, a->uplo, 0, &A, info, 0, a->batch, &path);
+    else if (factor_only) {
+        st = potrf_run(h, a->uplo, a->n, &A, info, a->batch, rec, sizeof rec);
+        path = rec;
+    }
     else if (a->r == KBLASF_R_POTRS)
         st = PRIMS(h)->potrs_batch(h, a->uplo, a->n, a->nrhs, &A, &B, a->batch, &path);
     else

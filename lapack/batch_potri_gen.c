@@ -200,7 +200,7 @@ static kblasf_status_t run(kblasf_handle_t h, const kblasf_batch_args *a)
     if (a->batch == 0)
         return KBLASF_STATUS_SUCCESS;
     if (a->n == 0) /* POTRI and POTI still say 0 for every matrix (POTRF's of order 0) */
-        return info ? PRIMS(h)->potrf_batch(h, a->uplo, 0, &A, info, a->batch, &how)
+        return info ? PRIMS(h)->potrf_batch(h, a->uplo, 0, &A, info, 0, a->batch, &how)
                     : KBLASF_STATUS_SUCCESS;
     if (a->r == KBLASF_R_LAUUM)
         st = lauum_run(h, a->uplo, a->n, &A, a->batch, path, sizeof path);

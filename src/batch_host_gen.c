@@ -30,9 +30,9 @@
 #define HOST_BLAS_PATH "one BLAS call per matrix" THREADS
 
 /* POTRF of every matrix (factor) and POTRS of those that factored (nrhs > 0): the one
- * loop behind the three primitives. */
+ * loop behind the three primitives. ioff > 0: potrf_batch's trailing blocks (prims.h). */
 static void run(char uplo, kblasf_int n, kblasf_int nrhs, const batch_t *A, const batch_t *B,
-                kblasf_int *info, int factor, kblasf_int batch)
+                kblasf_int *info, kblasf_int ioff, int factor, kblasf_int batch)
 {
     kblasf_int b;
 
@@ -46,18 +46,20 @@ static void run(char uplo, kblasf_int n, kblasf_int nrhs, const batch_t *A, cons
             if (nrhs > 0 && linfo == 0)
                 FN(cpu_potrs)(uplo, n, nrhs, Ab, A->ld, KBLASF_BATCH_MAT(B, b), B->ld);
         }
-        if (info)
+        if (info && ioff == 0)
             info[b] = linfo;
+        else if (info && linfo != 0 && info[b] == 0)
+            info[b] = ioff + linfo;
     }
 }
 
 static kblasf_status_t host_potrf_batch(kblasf_context *ctx, char uplo, kblasf_int n,
-                                        const batch_t *A, kblasf_int *info, kblasf_int batch,
-                                        const char **path)
+                                        const batch_t *A, kblasf_int *info, kblasf_int ioff,
+                                        kblasf_int batch, const char **path)
 {
     (void)ctx;
     *path = HOST_PATH;
-    run(uplo, n, 0, A, NULL, info, 1, batch);
+    run(uplo, n, 0, A, NULL, info, ioff, 1, batch);
     return KBLASF_STATUS_SUCCESS;
 }
 
@@ -67,7 +69,7 @@ static kblasf_status_t host_potrs_batch(kblasf_context *ctx, char uplo, kblasf_i
 {
     (void)ctx;
     *path = HOST_PATH;
-    run(uplo, n, nrhs, A, B, NULL, 0, batch);
+    run(uplo, n, nrhs, A, B, NULL, 0, 0, batch);
     return KBLASF_STATUS_SUCCESS;
 }
 
@@ -77,7 +79,7 @@ static kblasf_status_t host_posv_batch(kblasf_context *ctx, char uplo, kblasf_in
 {
     (void)ctx;
     *path = HOST_PATH;
-    run(uplo, n, nrhs, A, B, info, 1, batch);
+    run(uplo, n, nrhs, A, B, info, 0, 1, batch);
     return KBLASF_STATUS_SUCCESS;
 }
 

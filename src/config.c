@@ -76,6 +76,10 @@ static void read_config(void)
     config.potrf_nb = (s && *s) ? atol(s) : -1;
     if (config.potrf_nb < -1)
         config.potrf_nb = -1;
+    s = getenv("KBLASF_BATCH_POTRF_LEAF");
+    config.batch_potrf_leaf = (s && *s) ? atol(s) : 0;
+    if (config.batch_potrf_leaf < 0)
+        config.batch_potrf_leaf = 0;
     s = getenv("KBLASF_TRSM_LEAVES");
     config.trsm_leaves = KBLASF_TRSM_LEAVES_DEFAULT;
     if (s && *s) {
@@ -141,6 +145,21 @@ kblasf_int kblasf_potrf_leaf(const kblasf_context *ctx, size_t elsize)
      * memory, so more of its thread blocks share an SM). The same on the host, so that CI
      * runs the recursion the GPU runs. */
     return 64;
+}
+
+kblasf_int kblasf_batch_potrf_leaf(const kblasf_context *ctx)
+{
+    long leaf = kblasf_get_config()->batch_potrf_leaf;
+
+    if (leaf > 0)
+        return (kblasf_int)leaf;
+    /* The host executor's potrf_batch is one LAPACK call per matrix, whatever the order:
+     * no recursion (KBLASF_OFFLOAD=always recurses there anyway, so that CI runs it). On
+     * the GPU 32, the register kernel's largest order: H100, DPOTRF batch 10240 at n = 64 /
+     * 128 / 256 in ms, leaves of 256 (the block kernel alone) 0.531 / 2.945 / 21.69, 128
+     * 0.530 / 2.943 / 11.11, 64 0.530 / 2.107 / 9.45, 32 0.369 / 1.791 / 8.85
+     * (bench/results/H100-2026-11-25-bench_batch-potrf-recursion.txt). */
+    return ctx->device < 0 ? KBLASF_BATCH_KERNEL_MAX : 32;
 }
 
 kblasf_int kblasf_potrf_block(const kblasf_context *ctx, size_t elsize)

@@ -421,10 +421,12 @@ static int batch_path(kblasf_int n, const char **path)
 }
 
 static kblasf_status_t cuda_potrf_batch(kblasf_context *ctx, char uplo, kblasf_int n,
-                                        const batch_t *A, kblasf_int *info, kblasf_int batch,
-                                        const char **path)
+                                        const batch_t *A, kblasf_int *info, kblasf_int ioff,
+                                        kblasf_int batch, const char **path)
 {
     cudaSetDevice(ctx->device);
+    if (n == 0 && ioff > 0)
+        return KBLASF_STATUS_SUCCESS; /* nothing to add to the infos */
     if (n == 0) /* every info 0: zero bytes are 0 in either width */
         return kblasf_cuda_check(cudaMemsetAsync(info, 0, (size_t)batch * sizeof(kblasf_int),
                                                  (cudaStream_t)ctx->stream),
@@ -432,8 +434,8 @@ static kblasf_status_t cuda_potrf_batch(kblasf_context *ctx, char uplo, kblasf_i
     if (!batch_path(n, path))
         return KBLASF_STATUS_NOT_SUPPORTED;
     return kblasf_cuda_check(BATCH_KERNEL(potrf_batch, n)((cudaStream_t)ctx->stream, uplo, n,
-                                                          BATCH_ARGS(A), info,
-                                                          (int)sizeof(kblasf_int), batch),
+                                                          BATCH_ARGS(A), A->off, info,
+                                                          (int)sizeof(kblasf_int), ioff, batch),
                              PNAME("POTRF_BATCH kernel"));
 }
 

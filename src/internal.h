@@ -123,6 +123,8 @@ typedef struct kblasf_config {
     int              verbose;    /* KBLASF_VERBOSE (0 or 1) */
     long             trxm_nb;    /* KBLASF_TRXM_NB: TRMM/TRSM recursion stop size (0: default) */
     long             potrf_nb;   /* KBLASF_POTRF_NB: POTRF's block columns (-1: default) */
+    long             batch_potrf_leaf; /* KBLASF_BATCH_POTRF_LEAF: batched POTRF's recursion
+                                        * leaf (0: default) */
     kblasf_trsm_leaves_t trsm_leaves; /* KBLASF_TRSM_LEAVES=solve|invert (DEFAULT: executor's) */
     kblasf_offload_t offload;    /* KBLASF_OFFLOAD=auto|always|never (LAPACK layer) */
     long             min_n[KBLASF_NROUTINES]; /* KBLASF_<ROUTINE>_MIN_N, KBLASF_MIN_N (-1: default) */
@@ -160,6 +162,10 @@ int64_t *kblasf_dev_info(kblasf_context *ctx);
 /* Order of the diagonal blocks the POTRF factors with the executor's potrf_panel, for
  * elements of elsize bytes (at most the CUDA kernel's limit: 128, 64 for double complex). */
 kblasf_int kblasf_potrf_leaf(const kblasf_context *ctx, size_t elsize);
+/* Largest order the batched POTRF factors in one call of the executor's potrf_batch; above
+ * it (up to the kernels' 256) it recurses onto batched TRSM and HERK
+ * (lapack/batch_gen.c): KBLASF_BATCH_POTRF_LEAF, else the executor's default. */
+kblasf_int kblasf_batch_potrf_leaf(const kblasf_context *ctx);
 /* Width of the block columns of the device POTRF (right-looking with look-ahead above
  * it, lapack/chol_gen.c; 0: no look-ahead): KBLASF_POTRF_NB, else the default. */
 kblasf_int kblasf_potrf_block(const kblasf_context *ctx, size_t elsize);

@@ -151,12 +151,14 @@ typedef struct kblasf_prims_##P {                                               
      * POTRF, POTRS (nrhs > 0) or POSV (nrhs > 0), only the uplo triangle of each A      \
      * read or written. info: batch entries in the executor's memory, each 0 or the      \
      * order of the first leading minor that is not positive definite; POSV leaves that  \
-     * matrix's B untouched. potrf_batch with n == 0 only zeroes info. *path: how the    \
+     * matrix's B untouched. potrf_batch with n == 0 only zeroes info; with ioff > 0    \
+     * (A: the trailing blocks from column ioff of a recursion) it keeps an info that is \
+     * not 0 and records a failure at j as ioff + j. *path: how the                      \
      * executor served it, for the log. KBLASF_STATUS_NOT_SUPPORTED, nothing touched,    \
      * *path why: not for this n (the caller runs the device algorithm on each matrix). */\
     kblasf_status_t (*potrf_batch)(struct kblasf_context *ctx, char uplo, kblasf_int n, \
-            const kblasf_batch_##P *A, kblasf_int *info, kblasf_int batch,              \
-            const char **path);                                                         \
+            const kblasf_batch_##P *A, kblasf_int *info, kblasf_int ioff,               \
+            kblasf_int batch, const char **path);                                       \
     kblasf_status_t (*potrs_batch)(struct kblasf_context *ctx, char uplo, kblasf_int n, \
             kblasf_int nrhs, const kblasf_batch_##P *A, const kblasf_batch_##P *B,      \
             kblasf_int batch, const char **path);                                       \

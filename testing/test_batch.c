@@ -2,7 +2,8 @@
  * strided) in all precisions (test_batch_gen.c), on whatever executor the handle has,
  * once per KBLASF_OFFLOAD mode of test_modes_offload: default, then always, in which
  * orders above 256 take the GPU's way (the device algorithm one matrix at a time) on the
- * host executor too; that mode runs only those orders. */
+ * host executor too, and POTRF above order 32 the recursion onto batched TRSM and HERK;
+ * that mode runs only those cases. */
 #include "testing.h"
 
 void test_sbatch(kblasf_handle_t h);

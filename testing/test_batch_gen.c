@@ -689,8 +689,10 @@ void TFN(batch)(kblasf_handle_t h)
                 for (s = 0; s < ns; s++) {
                     case_t c;
                     n = sizes[s];
-                    if (loop_mode && n <= 256)
-                        continue; /* this mode is for the loop above the kernels */
+                    /* this mode is for the loop above the kernels and for POTRF's
+                     * recursion onto batched TRSM and HERK above order 32 */
+                    if (loop_mode && n <= 256 && !(r == R_POTRF && n > 32))
+                        continue;
                     c.r = r;
                     c.strided = f;
                     c.uplo = rot % 5 == 2 ? (u ? 'u' : 'l') : (u ? 'U' : 'L');

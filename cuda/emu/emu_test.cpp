@@ -726,7 +726,7 @@ static void run_tri_copy(int cnt, int maxdim)
     cudaError_t call_bpotrf(char u, int64_t n, T *const *Aa, T *A, int64_t lda, int64_t sA, void *info, \
                             int ib, int64_t batch)                                                     \
     {                                                                                                  \
-        return kblasf_cuda_##P##potrf_batch_small(0, u, n, Aa, A, lda, sA, info, ib, batch);           \
+        return kblasf_cuda_##P##potrf_batch_small(0, u, n, Aa, A, lda, sA, 0, info, ib, 0, batch);     \
     }                                                                                                  \
     cudaError_t call_bpotrs(char u, int64_t n, int64_t nrhs, T *const *Aa, T *A, int64_t lda,          \
                             int64_t sA, T *const *Ba, T *B, int64_t ldb, int64_t sB, int64_t batch)    \
@@ -1122,7 +1122,7 @@ template <typename T> struct BBlk;
     template <> struct BBlk<T> {                                                                \
         static cudaError_t potrf(char u, int64_t n, T *const *Aa, T *A, int64_t lda, int64_t sA, \
                                  void *info, int ib, int64_t batch)                             \
-        { return kblasf_cuda_##P##potrf_batch_block(0, u, n, Aa, A, lda, sA, info, ib, batch); } \
+        { return kblasf_cuda_##P##potrf_batch_block(0, u, n, Aa, A, lda, sA, 0, info, ib, 0, batch); } \
         static cudaError_t potrs(char u, int64_t n, int64_t nrhs, T *const *Aa, T *A,           \
                                  int64_t lda, int64_t sA, T *const *Ba, T *B, int64_t ldb,      \
                                  int64_t sB, int64_t batch)                                     \
