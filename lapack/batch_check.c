@@ -143,6 +143,12 @@ int kblasf_batch_forced(kblasf_int n, kblasf_int limit, const char **how)
     return 1;
 }
 
+void kblasf_keep_first(char *dst, size_t sz, const char *path)
+{
+    if (!dst[0])
+        snprintf(dst, sz, "%s", path);
+}
+
 int kblasf_batch_served(kblasf_status_t st, const char *how, char *path, size_t pathsz)
 {
     if (st == KBLASF_STATUS_NOT_SUPPORTED)

@@ -96,8 +96,6 @@ static kblasf_status_t loop(kblasf_handle_t h, const kblasf_batch_args *a, batch
     return st;
 }
 
-#define PATHSZ 240 /* a step's path, for the log */
-
 /* POTRF of the diagonal block of order n at d of every matrix of A, by the recursion down
  * to blocks of order <= leaf; ioff: the column of the larger factorization where this
  * block starts (0: info set, else only where it is 0). path, trsm, herk: the first leaf's,
@@ -109,7 +107,7 @@ static kblasf_status_t potrf_rec(kblasf_context *ctx, char uplo, kblasf_int n, k
     const int lower = kblasf_lsame(uplo, 'L');
     batch_t A11 = FN(batch_at)(A, d, d), A22, off;
     kblasf_int n1, n2;
-    char step[PATHSZ];
+    char step[KBLASF_BATCH_PATHSZ];
     kblasf_status_t st;
 
     if (n <= leaf) {
@@ -130,15 +128,13 @@ static kblasf_status_t potrf_rec(kblasf_context *ctx, char uplo, kblasf_int n, k
                                     step, sizeof step)
                : FN(trxm_batch_run)(ctx, 1, 'L', 'U', 'C', 'N', n1, n2, 1, &A11, &off, batch,
                                     step, sizeof step);
-    if (!trsm[0])
-        snprintf(trsm, PATHSZ, "%s", step);
+    kblasf_keep_first(trsm, KBLASF_BATCH_PATHSZ, step);
     if (st)
         return st;
     /* A22 -= A21 A21^H, or A22 -= U12^H U12 */
     st = FN(syrk_batch_run)(ctx, 1, uplo, lower ? 'N' : 'C', n2, n1, -1, &off, 1, &A22, batch,
                             step, sizeof step);
-    if (!herk[0])
-        snprintf(herk, PATHSZ, "%s", step);
+    kblasf_keep_first(herk, KBLASF_BATCH_PATHSZ, step);
     if (st)
         return st;
     return potrf_rec(ctx, uplo, n2, d + n1, A, info, batch, leaf, path, trsm, herk);
@@ -152,7 +148,7 @@ static kblasf_status_t potrf_run(kblasf_context *ctx, char uplo, kblasf_int n, c
 {
     const kblasf_int leaf = kblasf_batch_potrf_leaf(ctx);
     const char *how = "", *first = "";
-    char trsm[PATHSZ] = "", herk[PATHSZ] = "";
+    char trsm[KBLASF_BATCH_PATHSZ] = "", herk[KBLASF_BATCH_PATHSZ] = "";
     kblasf_status_t st;
 
     if (n > KBLASF_BATCH_KERNEL_MAX ||
@@ -162,18 +158,18 @@ static kblasf_status_t potrf_run(kblasf_context *ctx, char uplo, kblasf_int n, c
         return st;
     }
     /* forced with leaf >= n: the recursion still splits, at the TRSM/TRMM leaf order */
-    st = potrf_rec(ctx, uplo, n, 0, A, info, batch, n <= leaf ? KBLASF_BATCH_TRXM_LEAF : leaf,
-                   &first, trsm, herk);
+    const kblasf_int split = n <= leaf ? KBLASF_BATCH_TRXM_LEAF : leaf;
+    st = potrf_rec(ctx, uplo, n, 0, A, info, batch, split, &first, trsm, herk);
     snprintf(path, pathsz, "recursion: diagonal blocks of order <= %lld: %s; batched TRSM: %s; "
-             "batched %s: %s", (long long)(n <= leaf ? KBLASF_BATCH_TRXM_LEAF : leaf), first,
-             trsm, IS_COMPLEX ? "HERK" : "SYRK", herk);
+             "batched %s: %s", (long long)split, first, trsm, IS_COMPLEX ? "HERK" : "SYRK",
+             herk);
     return st;
 }
 
 /* One batched call, any routine and form. */
 static kblasf_status_t run(kblasf_handle_t h, const kblasf_batch_args *a)
 {
-    char name[40], why[160], rhs[32] = "", rec[4 * PATHSZ];
+    char name[40], why[160], rhs[32] = "", rec[4 * KBLASF_BATCH_PATHSZ];
     batch_t A = FN(batch_of)(a->A, a->strided, a->strideA, a->lda);
     batch_t B = FN(batch_of)(a->B, a->strided, a->strideB, a->ldb);
     kblasf_int *info = (kblasf_int *)a->info;

@@ -21,36 +21,29 @@
 #include "prec.h"
 #include "lapack.h"
 
-#define PATHSZ 240 /* a step's path, for the log */
-
 typedef struct plan {
     kblasf_context *ctx;
     char uplo;
     int lower;
     kblasf_int batch;
     batch_t A;
-    char leaf_path[PATHSZ], herk_path[PATHSZ], trmm_path[PATHSZ]; /* the first of each, for the log */
+    /* the first of each, for the log */
+    char leaf_path[KBLASF_BATCH_PATHSZ], herk_path[KBLASF_BATCH_PATHSZ],
+        trmm_path[KBLASF_BATCH_PATHSZ];
 } plan;
-
-/* dst := path unless dst already holds one */
-static void keep_first(char *dst, size_t sz, const char *path)
-{
-    if (!dst[0])
-        snprintf(dst, sz, "%s", path);
-}
 
 /* LAUUM of the diagonal block of order m at d */
 static kblasf_status_t lauum_rec(plan *p, kblasf_int m, kblasf_int d)
 {
     batch_t A11 = FN(batch_at)(&p->A, d, d), A22, off;
     kblasf_int m1, m2;
-    char path[PATHSZ];
+    char path[KBLASF_BATCH_PATHSZ];
     const char *how = "";
     kblasf_status_t st;
 
     if (m <= KBLASF_BATCH_TRXM_LEAF) {
         st = PRIMS(p->ctx)->lauum_batch(p->ctx, p->uplo, m, &A11, p->batch, &how);
-        keep_first(p->leaf_path, sizeof p->leaf_path, how);
+        kblasf_keep_first(p->leaf_path, sizeof p->leaf_path, how);
         return st;
     }
     m1 = kblasf_split_point(m, KBLASF_BATCH_TRXM_LEAF);
@@ -62,7 +55,7 @@ static kblasf_status_t lauum_rec(plan *p, kblasf_int m, kblasf_int d)
     /* A11 += L21^H L21 (lower: off is m2 x m1) or U12 U12^H (upper: m1 x m2) */
     st = FN(syrk_batch_run)(p->ctx, 1, p->uplo, p->lower ? 'C' : 'N', m1, m2, 1, &off, 1, &A11,
                             p->batch, path, sizeof path);
-    keep_first(p->herk_path, sizeof p->herk_path, path);
+    kblasf_keep_first(p->herk_path, sizeof p->herk_path, path);
     if (st)
         return st;
     /* A21 := L22^H L21, or A12 := U12 U22^H */
@@ -70,7 +63,7 @@ static kblasf_status_t lauum_rec(plan *p, kblasf_int m, kblasf_int d)
                                        p->batch, path, sizeof path)
                   : FN(trxm_batch_run)(p->ctx, 0, 'R', 'U', 'C', 'N', m1, m2, 1, &A22, &off,
                                        p->batch, path, sizeof path);
-    keep_first(p->trmm_path, sizeof p->trmm_path, path);
+    kblasf_keep_first(p->trmm_path, sizeof p->trmm_path, path);
     if (st)
         return st;
     return lauum_rec(p, m2, d + m1);

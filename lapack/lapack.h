@@ -60,6 +60,11 @@ int kblasf_batch_forced(kblasf_int n, kblasf_int limit, const char **how);
 /* Whether the executor's primitive served the call (st is not NOT_SUPPORTED); if so, its
  * account `how` goes to path. */
 int kblasf_batch_served(kblasf_status_t st, const char *how, char *path, size_t pathsz);
+/* The recursions' log: a step's path fits KBLASF_BATCH_PATHSZ bytes; kblasf_keep_first
+ * copies path into dst (sz bytes) unless dst already holds one (the first leaf's, TRSM's,
+ * HERK's ... way is what the log reports). */
+#define KBLASF_BATCH_PATHSZ 240
+void kblasf_keep_first(char *dst, size_t sz, const char *path);
 
 /* Where a host form runs. On the device: h is the calling thread's default handle. */
 typedef struct kblasf_route {
