@@ -256,6 +256,22 @@ KBLASF_CUDA_BATCH_BLOCK(c, cuFloatComplex)
 KBLASF_CUDA_BATCH_BLOCK(z, cuDoubleComplex)
 #undef KBLASF_CUDA_BATCH_BLOCK
 
+/* ------------------------------------------ batched POTRS with few right-hand sides
+ * (cuda/batch_potrs_warp.cu: a warp per matrix and right-hand side, the factor streamed by
+ * columns into registers, no barrier.) The arguments, checks and semantics of
+ * kblasf_cuda_?potrs_batch_block, for 1 <= n <= KBLASF_CUDA_BATCH_BLOCK_MAX. Each
+ * right-hand side reads the factor again, so this pays where nrhs is small (the CUDA
+ * executor's choice: src/exec_cuda_gen.c). */
+#define KBLASF_CUDA_POTRS_WARP(P, T)                                                      \
+cudaError_t kblasf_cuda_##P##potrs_batch_warp(cudaStream_t s, char uplo, int64_t n,       \
+        int64_t nrhs, T *const *Aarr, T *A, int64_t lda, int64_t strideA,                 \
+        T *const *Barr, T *B, int64_t ldb, int64_t strideB, int64_t batch);
+KBLASF_CUDA_POTRS_WARP(s, float)
+KBLASF_CUDA_POTRS_WARP(d, double)
+KBLASF_CUDA_POTRS_WARP(c, cuFloatComplex)
+KBLASF_CUDA_POTRS_WARP(z, cuDoubleComplex)
+#undef KBLASF_CUDA_POTRS_WARP
+
 /* ------------------------------------------------- batched TRSM and TRMM, order k <= 32
  * (cuda/batch_trxm.cu: a thread per column of B for side 'L', per row for 'R', the
  * triangle in shared memory.) Each problem as BLAS's TRSM (solve != 0) or TRMM, in place:

@@ -7,13 +7,14 @@
  * potrf_diag (every n, plus `count` failing blocks per type), potrf_panel (the block and
  * the panel below or right of it in one launch), tri_copy, and the batched
  * POTRF/POTRS/POSV for n <= 32 (every n, both forms, failing members; see below) and for
- * n <= 256 (the _block kernels: the issue's sizes; count = the larger batch's size), and
+ * n <= 256 (the _block kernels, and POTRS by the _warp kernel: the issue's sizes; count = the
+ * larger batch's size), and
  * the batched TRSM/TRMM for k <= 32 (every k, side, uplo, transa, diag; count random cases
  * more) with kblasf_cuda_offset_pointers, and the batched in-place TRTRI for n <= 32 (every
  * n, uplo, diag, both forms, a singular member; count random cases more).
  * Usage: emu_test [which=all|sgemv|...|zhemv|strtri|..|ztrtri|spotrf|..|zpotrf|spanel|..|zpanel|tricopy|
  * sbpotrf|..|zbpotrf|sbpotrs|..|zbpotrs|sbposv|..|zbposv|spotrf_block|..|zpotrf_block|
- * spotrs_block|..|zpotrs_block|sposv_block|..|zposv_block|sbtrsm|..|zbtrsm|sbtrmm|..|zbtrmm|
+ * spotrs_block|..|zpotrs_block|sposv_block|..|zposv_block|spotrs_warp|..|zpotrs_warp|sbtrsm|..|zbtrsm|sbtrmm|..|zbtrmm|
  * offptr|sbtrtri|..|zbtrtri|(emu_test_potri.cpp:) sbsyrk|..|zbsyrk|cbherk|zbherk|sblauum|..|
  * zblauum|sbpotri|..|zbpotri|sbpoti|..|zbpoti|zerodiag] [count] [maxdim] [seed];
  * KB_SMS=132 KB_OCC=4 fixes the emulated SM count and occupancy, KBV=1 prints every case. */
@@ -1118,6 +1119,7 @@ template <typename T> void run_batch(BOp op, int cnt)
  * the B blocks, whose other elements and the diagonal's imaginary parts hold NaN. The grid's
  * y size (POTRS: one block per 8 right-hand sides, 4 in double complex) is checked too. */
 template <typename T> struct BBlk;
+static bool bblk_warp = false; /* POTRS through batch_potrs_warp.cu's kernel instead */
 #define BBLK_CALLS(P, T)                                                                        \
     template <> struct BBlk<T> {                                                                \
         static cudaError_t potrf(char u, int64_t n, T *const *Aa, T *A, int64_t lda, int64_t sA, \
@@ -1126,7 +1128,8 @@ template <typename T> struct BBlk;
         static cudaError_t potrs(char u, int64_t n, int64_t nrhs, T *const *Aa, T *A,           \
                                  int64_t lda, int64_t sA, T *const *Ba, T *B, int64_t ldb,      \
                                  int64_t sB, int64_t batch)                                     \
-        { return kblasf_cuda_##P##potrs_batch_block(0, u, n, nrhs, Aa, A, lda, sA, Ba, B, ldb, sB, batch); } \
+        { return bblk_warp ? kblasf_cuda_##P##potrs_batch_warp(0, u, n, nrhs, Aa, A, lda, sA, Ba, B, ldb, sB, batch) \
+                           : kblasf_cuda_##P##potrs_batch_block(0, u, n, nrhs, Aa, A, lda, sA, Ba, B, ldb, sB, batch); } \
         static cudaError_t posv(char u, int64_t n, int64_t nrhs, T *const *Aa, T *A,            \
                                 int64_t lda, int64_t sA, T *const *Ba, T *B, int64_t ldb,       \
                                 int64_t sB, void *info, int ib, int64_t batch)                  \
@@ -1294,7 +1297,7 @@ void test_bblk(int op, char uplo, int n, int64_t nrhs, int64_t lda, int64_t ldb,
     emu_load_ok = nullptr;
     std::string why;
     if (err != cudaSuccess || emu_launches.size() != 1) why += " launch";
-    else if (op != 0 && (int64_t)emu_launches[0].grid.y != (op == 1 ? (nrhs + (sizeof(T) == 16 ? 3 : 7)) / (sizeof(T) == 16 ? 4 : 8) : 1)) why += " grid";
+    else if (op != 0 && (int64_t)emu_launches[0].grid.y != (op == 1 && bblk_warp ? nrhs : op == 1 ? (nrhs + (sizeof(T) == 16 ? 3 : 7)) / (sizeof(T) == 16 ? 4 : 8) : 1)) why += " grid";
     if (emu_bad_loads) why += " loads";
     /* info: exact, guards untouched */
     if (op != 1) {
@@ -1411,8 +1414,8 @@ void test_bblk(int op, char uplo, int n, int64_t nrhs, int64_t lda, int64_t ldb,
     int nfail = 0;
     for (int kd : kinds) nfail += kd != 0;
     char what[400];
-    snprintf(what, sizeof what, "%s_batch_block<%zu%s> %c n=%d nrhs=%ld lda=%ld ldb=%ld batch=%ld %s sA=%ld sB=%ld ib=%d failing=%d: ratios %.3g %.3g",
-             bblk_op_name[op], sizeof(T), cplx ? "c" : "", uplo, n, (long)nrhs, (long)lda, (long)ldb, (long)batch,
+    snprintf(what, sizeof what, "%s_batch_%s<%zu%s> %c n=%d nrhs=%ld lda=%ld ldb=%ld batch=%ld %s sA=%ld sB=%ld ib=%d failing=%d: ratios %.3g %.3g",
+             bblk_op_name[op], bblk_warp ? "warp" : "block", sizeof(T), cplx ? "c" : "", uplo, n, (long)nrhs, (long)lda, (long)ldb, (long)batch,
              scattered ? "pointers" : "strided", (long)A.stride, (long)B.stride, ib, nfail, worst_f, worst_s);
     if (!why.empty()) { ++fails; fprintf(stderr, "FAIL %s:%s\n", what, why.c_str()); }
     else if (getenv("KBV")) fprintf(stderr, "ok %s\n", what);
@@ -2093,17 +2096,19 @@ int main(int argc, char **argv)
         if (want("cbtrtri")) run_btrtri<cuFloatComplex>(cnt, which != "all");
         if (want("zbtrtri")) run_btrtri<cuDoubleComplex>(cnt, which != "all");
     }
-    {   /* the _block kernels: spotrf_block .. zposv_block ("all": dpotrf_block up to n = 40) */
-        static const char *ty[] = {"s", "d", "c", "z"}, *ops[] = {"potrf", "potrs", "posv"};
-        for (int o = 0; o < 3; ++o)
+    {   /* the _block kernels: spotrf_block .. zposv_block ("all": dpotrf_block up to n = 40),
+         * and the POTRS warp kernel: spotrs_warp .. zpotrs_warp ("all": dpotrs_warp, n <= 40) */
+        static const char *ty[] = {"s", "d", "c", "z"}, *ops[] = {"potrf", "potrs", "posv", "potrs"};
+        for (int o = 0; o < 4; ++o)
             for (int p = 0; p < 4; ++p) {
-                const bool all = which == "all" && o == 0 && p == 1;
-                if (which != std::string(ty[p]) + ops[o] + "_block" && !all) continue;
+                const bool all = which == "all" && (o == 0 || o == 3) && p == 1;
+                bblk_warp = o == 3;
+                if (which != std::string(ty[p]) + ops[o] + (o == 3 ? "_warp" : "_block") && !all) continue;
                 const int maxn = all ? 40 : maxdim > 256 ? 256 : maxdim;
-                if (p == 0) run_bblk<float>(o, cnt, maxn);
-                if (p == 1) run_bblk<double>(o, cnt, maxn);
-                if (p == 2) run_bblk<cuFloatComplex>(o, cnt, maxn);
-                if (p == 3) run_bblk<cuDoubleComplex>(o, cnt, maxn);
+                if (p == 0) run_bblk<float>(o == 3 ? 1 : o, cnt, maxn);
+                if (p == 1) run_bblk<double>(o == 3 ? 1 : o, cnt, maxn);
+                if (p == 2) run_bblk<cuFloatComplex>(o == 3 ? 1 : o, cnt, maxn);
+                if (p == 3) run_bblk<cuDoubleComplex>(o == 3 ? 1 : o, cnt, maxn);
             }
     }
     emu_test_potri(which.c_str(), cnt, which != "all", argc > 4 ? atoi(argv[4]) : 1, &tests, &fails);

@@ -10,7 +10,7 @@ mkdir -p "$out"
 trap 'rm -rf "$out"' EXIT
 flags="-std=c++20 -O2 -w -I$inc -I$cuda -I$here -pthread"
 for f in gemv_s gemv_d gemv_c gemv_z symv_s symv_d hemv_c hemv_z trtri_diag \
-         potrf_diag tri_copy batch_small batch_block batch_trxm batch_syrk batch_potri; do
+         potrf_diag tri_copy batch_small batch_block batch_potrs_warp batch_trxm batch_syrk batch_potri; do
     g++ $flags -x c++ -DKBLASF_CUDA_EMU="\"$here/kbemu.h\"" -c "$cuda/$f.cu" -o "$out/$f.o"
 done
 g++ $flags -c "$here/emu_rt.cpp" -o "$out/emu_rt.o"
@@ -28,7 +28,8 @@ for w in sgemv dgemv cgemv zgemv ssymv dsymv chemv zhemv strtri dtrtri ctrtri zt
     "$out/emu_test" $w "${1:-60}" "${2:-300}" "${3:-1}" || fail=1
 done
 for w in spotrf_block dpotrf_block cpotrf_block zpotrf_block spotrs_block dpotrs_block \
-         cpotrs_block zpotrs_block sposv_block dposv_block cposv_block zposv_block; do
+         cpotrs_block zpotrs_block sposv_block dposv_block cposv_block zposv_block \
+         spotrs_warp dpotrs_warp cpotrs_warp zpotrs_warp; do
     "$out/emu_test" $w "${1:-60}" "${2:-300}" "${3:-1}" || fail=1
 done
 KB_SMS=132 KB_OCC=4 "$out/emu_test" all 3 "${2:-300}" "${3:-1}" || fail=1
