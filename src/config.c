@@ -80,6 +80,10 @@ static void read_config(void)
     config.batch_potrf_leaf = (s && *s) ? atol(s) : 0;
     if (config.batch_potrf_leaf < 0)
         config.batch_potrf_leaf = 0;
+    s = getenv("KBLASF_BATCH_POTRS_WARP_NRHS");
+    config.batch_potrs_warp_nrhs = (s && *s) ? atol(s) : -1;
+    if (config.batch_potrs_warp_nrhs < -1)
+        config.batch_potrs_warp_nrhs = -1;
     s = getenv("KBLASF_TRSM_LEAVES");
     config.trsm_leaves = KBLASF_TRSM_LEAVES_DEFAULT;
     if (s && *s) {
@@ -160,6 +164,19 @@ kblasf_int kblasf_batch_potrf_leaf(const kblasf_context *ctx)
      * 0.530 / 2.943 / 11.11, 64 0.530 / 2.107 / 9.45, 32 0.369 / 1.791 / 8.85
      * (bench/results/H100-2026-11-25-bench_batch-potrf-recursion.txt). */
     return ctx->device < 0 ? KBLASF_BATCH_KERNEL_MAX : 32;
+}
+
+kblasf_int kblasf_batch_potrs_warp_nrhs(void)
+{
+    long nrhs = kblasf_get_config()->batch_potrs_warp_nrhs;
+
+    /* Each right-hand side of the warp kernel reads the factor again; the block kernel
+     * reads it once for up to 8 (4 in double complex). H100, batch 10240, block kernel
+     * time over warp kernel time, L / U: one right-hand side 1.74 / 1.67x (n = 64),
+     * 1.69 / 1.58x (128), 1.39 / 1.34x (256) in double, 1.03 / 0.99x at 256 in double
+     * complex (the executor keeps that on the block kernel); two 0.82-1.25x, four
+     * 0.55-0.98x (bench/results/H100-2026-11-25-kernels_potrs.txt). */
+    return nrhs >= 0 ? (kblasf_int)nrhs : 1;
 }
 
 kblasf_int kblasf_potrf_block(const kblasf_context *ctx, size_t elsize)

@@ -125,6 +125,8 @@ typedef struct kblasf_config {
     long             potrf_nb;   /* KBLASF_POTRF_NB: POTRF's block columns (-1: default) */
     long             batch_potrf_leaf; /* KBLASF_BATCH_POTRF_LEAF: batched POTRF's recursion
                                         * leaf (0: default) */
+    long             batch_potrs_warp_nrhs; /* KBLASF_BATCH_POTRS_WARP_NRHS: most right-hand
+                                             * sides for the warp POTRS kernel (-1: default) */
     kblasf_trsm_leaves_t trsm_leaves; /* KBLASF_TRSM_LEAVES=solve|invert (DEFAULT: executor's) */
     kblasf_offload_t offload;    /* KBLASF_OFFLOAD=auto|always|never (LAPACK layer) */
     long             min_n[KBLASF_NROUTINES]; /* KBLASF_<ROUTINE>_MIN_N, KBLASF_MIN_N (-1: default) */
@@ -166,6 +168,10 @@ kblasf_int kblasf_potrf_leaf(const kblasf_context *ctx, size_t elsize);
  * it (up to the kernels' 256) it recurses onto batched TRSM and HERK
  * (lapack/batch_gen.c): KBLASF_BATCH_POTRF_LEAF, else the executor's default. */
 kblasf_int kblasf_batch_potrf_leaf(const kblasf_context *ctx);
+/* Most right-hand sides for which the CUDA executor's batched POTRS above order 32 takes the
+ * warp-per-matrix kernel (cuda/batch_potrs_warp.cu) rather than the block kernel:
+ * KBLASF_BATCH_POTRS_WARP_NRHS (0: never), else the default. */
+kblasf_int kblasf_batch_potrs_warp_nrhs(void);
 /* Width of the block columns of the device POTRF (right-looking with look-ahead above
  * it, lapack/chol_gen.c; 0: no look-ahead): KBLASF_POTRF_NB, else the default. */
 kblasf_int kblasf_potrf_block(const kblasf_context *ctx, size_t elsize);
