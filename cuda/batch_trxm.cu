@@ -32,10 +32,11 @@ namespace kblasf {
 namespace {
 
 constexpr int TPB = 128;                 /* threads per block at most */
-/* Blocks an SM should hold (K = 8, 16; 32 has trxm_warp_kernel): 4 caps the registers at
- * 128, which these instances stay under without spilling (it took DTRSM 32 from 0.248 to
- * 0.217 ms when this kernel still served it); double complex keeps 255. */
-template <typename T> constexpr int min_blocks() { return sizeof(T) > 8 ? 1 : 4; }
+/* Blocks an SM should hold (K = 8, 16; 32 has trxm_warp_kernel): 6 caps the registers at
+ * 80 (4 bytes of spills in two of the 16 instances, sm_90). At 4 (128 registers) DTRSM 16
+ * used 100 and ran 4 blocks an SM, 25% occupancy, 56.8 us under ncu with a third of the
+ * issue slots used; double complex keeps 255. */
+template <typename T> constexpr int min_blocks() { return sizeof(T) > 8 ? 1 : 6; }
 constexpr size_t SMEM_MAX = 48 * 1024;   /* shared memory a block may ask for without opt-in */
 
 /* Where M(i, j) of the stored triangle lies in the packed copy: rows of the lower triangle
@@ -414,6 +415,19 @@ cudaError_t trxm_launch(cudaStream_t s, bool left, bool trans, bool conj, bool u
     cfg.blockDim = dim3((unsigned)((mpb * tpm + 31) / 32 * 32));
     cfg.dynamicSmemBytes = mpb * per;
     cfg.stream = s;
+    /* the largest shared-memory carveout, so that the blocks the registers allow (up to
+     * 6 of 27 KB at K = 16 in double) also fit; once per device */
+    static std::atomic<bool> carved[kMaxDevices];
+    int dev = 0;
+    if (cudaGetDevice(&dev) == cudaSuccess && dev >= 0 && dev < kMaxDevices &&
+        !carved[dev].load(std::memory_order_relaxed)) {
+        const cudaError_t e = cudaFuncSetAttribute(
+            reinterpret_cast<const void *>(trxm_batch_kernel<T, K, LOWER, SOLVE>),
+            cudaFuncAttributePreferredSharedMemoryCarveout, (int)cudaSharedmemCarveoutMaxShared);
+        if (e != cudaSuccess)
+            return e;
+        carved[dev].store(true, std::memory_order_relaxed);
+    }
     return cudaLaunchKernelEx(&cfg, trxm_batch_kernel<T, K, LOWER, SOLVE>, left, trans, conj,
                               unit, k, nvec, tpm, mpb, alpha, Aarr, A, lda, strideA, offA, Barr,
                               B, ldb, strideB, offB, batch);
