@@ -1,6 +1,8 @@
 /* batch_potrs_warp.cu — batched POTRS with few right-hand sides, one warp per matrix and
- * right-hand side (kblasf_cuda_?potrs_batch_warp; batch_block.cu holds the block-per-matrix
- * kernel that takes many right-hand sides at once).
+ * pair of right-hand sides (kblasf_cuda_?potrs_batch_warp; batch_block.cu holds the
+ * block-per-matrix kernel that takes many right-hand sides at once). With nrhs >= 2 a warp
+ * takes two (the last "pair" may be one), reading each element of the factor once for
+ * both; with nrhs = 1, one.
  *
  * Why: with one right-hand side the work is reading the factor twice, and the block kernel
  * spent its time at barriers while one warp walked each panel's triangle (ncu, DPOTRS
@@ -9,7 +11,7 @@
  * and the columns of the factor stream straight from memory into registers.
  *
  * Layout: lane l holds rows l + 32a (a < RA = ceil(n/32) rounded up to 1, 2, 4 or 8) of the
- * right-hand side in registers. Every read of the factor is a column segment S(i, j) over
+ * right-hand side(s) in registers. Every read of the factor is a column segment S(i, j) over
  * the lanes' rows i, as stored (column-major, coalesced), S being the stored triangle:
  * L for uplo 'L', U for 'U'. Two sweeps over the columns of S, in either direction:
  *  - axpy sweep (L y = b ascending, U x = y descending): column j's solved value x_j =
@@ -28,10 +30,13 @@
  * 128 0.605 ms against 1.02 for the block kernel and 1.46 for cuSOLVER (2.42x); the
  * triangle read twice is 1.35 GB, 0.45 ms at 3 TB/s. ncu: DRAM at 67%, 49% occupancy by
  * registers, and each warp's loads wait on DRAM a column after the other (18 of 24 cycles
- * between its instructions); L2 prefetches a few columns ahead made it slower. Each
- * right-hand side reads the factor again: with two or more the block kernel is about as
- * fast or faster, and so is it for double complex at n > 128 (a column of 256 takes 32
- * registers a lane). */
+ * between its instructions); L2 prefetches a few columns ahead made it slower. Each pair of
+ * right-hand sides reads the factor again (the block kernel: each 8): the warp kernel
+ * wins up to eight at n <= 128 and up to two at 256 (DPOTRS 128 with two 0.65 against
+ * 1.25 ms), not for double complex at n > 128 (a column of 256 takes 32 registers a lane;
+ * bench/results/H100-2026-11-25-kernels_potrs.txt, the default in src/config.c). The
+ * reciprocals' IEEE division leaves 4-48 bytes of stack in some instances (its slow-path
+ * call, in the prologue). */
 #include "kblasf_cuda.h"
 #include "batch_common.cuh"
 #include <type_traits>
@@ -58,9 +63,10 @@ template <typename T> __device__ __forceinline__ T negate(T a)
     return Sc<T>::sub(Sc<T>::zero(), a);
 }
 
-/* v := S^-1 v (ASC: S = L lower, forward; else S = U upper, backward) */
-template <bool ASC, typename T, int RA>
-__device__ __forceinline__ void axpy_sweep(const Tri<T> &S, int n, T (&v)[RA],
+/* v := S^-1 v for each of the NR vectors (ASC: S = L lower, forward; else S = U upper,
+ * backward) */
+template <bool ASC, typename T, int NR, int RA>
+__device__ __forceinline__ void axpy_sweep(const Tri<T> &S, int n, T (&v)[NR][RA],
                                            const typename Sc<T>::Real (&rd)[RA], int lane)
 {
 #pragma unroll
@@ -74,24 +80,34 @@ __device__ __forceinline__ void axpy_sweep(const Tri<T> &S, int n, T (&v)[RA],
         for (int t = 0; t < w; ++t) {
             const int jj = ASC ? t : w - 1 - t;
             const bool after = ASC ? (lane > jj && lane < w) : lane < jj;
-            const T m = after ? S.at(j0 + lane, j0 + jj) : Sc<T>::zero();
-            const T x = Sc<T>::shfl(Sc<T>::mulr(v[s], rd[s]), jj);
-            if (lane == jj)
-                v[s] = x;
-            else if (after)
-                v[s] = Sc<T>::fma(negate(m), x, v[s]);
+            const T m = negate(after ? S.at(j0 + lane, j0 + jj) : Sc<T>::zero());
+#pragma unroll
+            for (int r = 0; r < NR; ++r) {
+                const T x = Sc<T>::shfl(Sc<T>::mulr(v[r][s], rd[s]), jj);
+                if (lane == jj)
+                    v[r][s] = x;
+                else if (after)
+                    v[r][s] = Sc<T>::fma(m, x, v[r][s]);
+            }
         }
         /* the other unsolved slots: v(a) -= S(slot a, j0:j0+w) x(j0:j0+w) */
 #pragma unroll 4
         for (int c = 0; c < w; ++c) {
-            const T x = Sc<T>::shfl(v[s], c);
+            T x[NR];
+#pragma unroll
+            for (int r = 0; r < NR; ++r)
+                x[r] = Sc<T>::shfl(v[r][s], c);
 #pragma unroll
             for (int a = 0; a < RA; ++a) {
                 if (ASC ? a <= s : a >= s)
                     continue;
-                const int r = 32 * a + lane;
-                if (r < n)
-                    v[a] = Sc<T>::fma(negate(S.at(r, j0 + c)), x, v[a]);
+                const int i = 32 * a + lane;
+                if (i < n) {
+                    const T m = negate(S.at(i, j0 + c));
+#pragma unroll
+                    for (int r = 0; r < NR; ++r)
+                        v[r][a] = Sc<T>::fma(m, x[r], v[r][a]);
+                }
             }
         }
     }
@@ -106,10 +122,11 @@ template <typename T> __device__ __forceinline__ T warp_sum(T p)
     return p;
 }
 
-/* v := S^-H v (ASC: S = U upper, forward; else S = L lower, backward) */
-template <bool ASC, typename T, int RA>
-__device__ __forceinline__ void dot_sweep(const Tri<T> &S, int n, T (&v)[RA],
-                                           const typename Sc<T>::Real (&rd)[RA], int lane)
+/* v := S^-H v for each of the NR vectors (ASC: S = U upper, forward; else S = L lower,
+ * backward) */
+template <bool ASC, typename T, int NR, int RA>
+__device__ __forceinline__ void dot_sweep(const Tri<T> &S, int n, T (&v)[NR][RA],
+                                          const typename Sc<T>::Real (&rd)[RA], int lane)
 {
 #pragma unroll
     for (int q = 0; q < RA; ++q) {
@@ -120,29 +137,44 @@ __device__ __forceinline__ void dot_sweep(const Tri<T> &S, int n, T (&v)[RA],
 #pragma unroll 4 /* 2: 2-5% slower at n = 64, 128 */
         for (int t = 0; t < w; ++t) {
             const int jj = ASC ? t : w - 1 - t, j = j0 + jj;
-            T p = Sc<T>::zero();
+            T p[NR];
+#pragma unroll
+            for (int r = 0; r < NR; ++r)
+                p[r] = Sc<T>::zero();
             /* the solved slots */
 #pragma unroll
             for (int a = 0; a < RA; ++a) {
                 if (ASC ? a >= s : a <= s)
                     continue;
-                const int r = 32 * a + lane;
-                if (r < n)
-                    p = Sc<T>::fmac(S.at(r, j), v[a], p);
+                const int i = 32 * a + lane;
+                if (i < n) {
+                    const T m = S.at(i, j);
+#pragma unroll
+                    for (int r = 0; r < NR; ++r)
+                        p[r] = Sc<T>::fmac(m, v[r][a], p[r]);
+                }
             }
             /* the solved rows of this slot */
             const bool solved = ASC ? lane < jj : (lane > jj && lane < w);
-            if (solved)
-                p = Sc<T>::fmac(S.at(j0 + lane, j), v[s], p);
-            p = warp_sum(p);
-            if (lane == jj)
-                v[s] = Sc<T>::mulr(Sc<T>::sub(v[s], p), rd[s]);
+            if (solved) {
+                const T m = S.at(j0 + lane, j);
+#pragma unroll
+                for (int r = 0; r < NR; ++r)
+                    p[r] = Sc<T>::fmac(m, v[r][s], p[r]);
+            }
+#pragma unroll
+            for (int r = 0; r < NR; ++r) {
+                p[r] = warp_sum(p[r]);
+                if (lane == jj)
+                    v[r][s] = Sc<T>::mulr(Sc<T>::sub(v[r][s], p[r]), rd[s]);
+            }
         }
     }
 }
 
-/* Matrix b (a warp each, grid-stride) with right-hand side k (blockIdx.y, grid-stride) */
-template <bool LO, typename T, int RA>
+/* Matrix b (a warp each, grid-stride) with right-hand sides NR g .. NR g + NR - 1 (g:
+ * blockIdx.y, grid-stride; the last group may hold fewer, the missing ones zero) */
+template <bool LO, typename T, int NR, int RA>
 __global__ void __launch_bounds__(32 * kWarpsPerBlock)
 potrs_warp_kernel(int n, int64_t nrhs, T *const *Aarr, T *A, int64_t lda, int64_t sA,
                   T *const *Barr, T *B, int64_t ldb, int64_t sB, int64_t batch)
@@ -150,18 +182,21 @@ potrs_warp_kernel(int n, int64_t nrhs, T *const *Aarr, T *A, int64_t lda, int64_
     using R = typename Sc<T>::Real;
     const int lane = threadIdx.x % 32;
     const int64_t nwarps = (int64_t)gridDim.x * kWarpsPerBlock;
-    for (int64_t k = blockIdx.y; k < nrhs; k += gridDim.y)
+    for (int64_t k0 = (int64_t)blockIdx.y * NR; k0 < nrhs; k0 += (int64_t)gridDim.y * NR)
     for (int64_t b = (int64_t)blockIdx.x * kWarpsPerBlock + threadIdx.x / 32; b < batch;
          b += nwarps) {
         const Tri<T> S{mat(Aarr, A, sA, b), lda};
-        T *x = mat(Barr, B, sB, b) + k * ldb;
-        T v[RA];
+        T *x = mat(Barr, B, sB, b) + k0 * ldb;
+        const int nr = nrhs - k0 < NR ? (int)(nrhs - k0) : NR;
+        T v[NR][RA];
         R rd[RA]; /* the reciprocals of the lane's pivots, for both sweeps */
 #pragma unroll
         for (int a = 0; a < RA; ++a) {
-            const int r = 32 * a + lane;
-            v[a] = r < n ? ld_rw(x + r) : Sc<T>::zero();
-            rd[a] = r < n ? Sc<R>::recip(S.diag(r)) : R(1);
+            const int i = 32 * a + lane;
+#pragma unroll
+            for (int r = 0; r < NR; ++r)
+                v[r][a] = i < n && r < nr ? ld_rw(x + i + r * ldb) : Sc<T>::zero();
+            rd[a] = i < n ? Sc<R>::recip(S.diag(i)) : R(1);
         }
         if constexpr (LO) {
             axpy_sweep<true>(S, n, v, rd, lane);
@@ -172,9 +207,11 @@ potrs_warp_kernel(int n, int64_t nrhs, T *const *Aarr, T *A, int64_t lda, int64_
         }
 #pragma unroll
         for (int a = 0; a < RA; ++a) {
-            const int r = 32 * a + lane;
-            if (r < n)
-                x[r] = v[a];
+            const int i = 32 * a + lane;
+#pragma unroll
+            for (int r = 0; r < NR; ++r)
+                if (i < n && r < nr)
+                    x[i + r * ldb] = v[r][a];
         }
     }
 }
@@ -193,12 +230,20 @@ cudaError_t potrs_warp_run(cudaStream_t stream, char uplo, int64_t n, int64_t nr
     if ((!Aarr && !A) || (!Barr && !B))
         return cudaErrorInvalidValue;
     const int64_t blocks = (batch + kWarpsPerBlock - 1) / kWarpsPerBlock;
+    /* two right-hand sides a warp where there are two or more: the factor read once for
+     * both */
+    const int64_t groups = nrhs == 1 ? 1 : (nrhs + 1) / 2;
     const dim3 grid((unsigned)(blocks < 2147483647 ? blocks : 2147483647),
-                    (unsigned)(nrhs < 65535 ? nrhs : 65535));
+                    (unsigned)(groups < 65535 ? groups : 65535));
     auto go = [&](auto ra, auto lo) {
-        return launch(potrs_warp_kernel<decltype(lo)::value, T, decltype(ra)::value>, grid,
-                      dim3(32 * kWarpsPerBlock), stream, false, (int)n, nrhs, Aarr, A, lda,
-                      sA, Barr, B, ldb, sB, batch);
+        constexpr bool LO = decltype(lo)::value;
+        constexpr int RA = decltype(ra)::value;
+        return nrhs == 1 ? launch(potrs_warp_kernel<LO, T, 1, RA>, grid,
+                                  dim3(32 * kWarpsPerBlock), stream, false, (int)n, nrhs, Aarr,
+                                  A, lda, sA, Barr, B, ldb, sB, batch)
+                         : launch(potrs_warp_kernel<LO, T, 2, RA>, grid,
+                                  dim3(32 * kWarpsPerBlock), stream, false, (int)n, nrhs, Aarr,
+                                  A, lda, sA, Barr, B, ldb, sB, batch);
     };
     using L = std::true_type;
     using U = std::false_type;

@@ -166,17 +166,19 @@ kblasf_int kblasf_batch_potrf_leaf(const kblasf_context *ctx)
     return ctx->device < 0 ? KBLASF_BATCH_KERNEL_MAX : 32;
 }
 
-kblasf_int kblasf_batch_potrs_warp_nrhs(void)
+kblasf_int kblasf_batch_potrs_warp_nrhs(kblasf_int n)
 {
     long nrhs = kblasf_get_config()->batch_potrs_warp_nrhs;
 
-    /* Each right-hand side of the warp kernel reads the factor again; the block kernel
-     * reads it once for up to 8 (4 in double complex). H100, batch 10240, block kernel
-     * time over warp kernel time, L / U: one right-hand side 1.74 / 1.67x (n = 64),
-     * 1.69 / 1.58x (128), 1.39 / 1.34x (256) in double, 1.03 / 0.99x at 256 in double
-     * complex (the executor keeps that on the block kernel); two 0.82-1.25x, four
-     * 0.55-0.98x (bench/results/H100-2026-11-25-kernels_potrs.txt). */
-    return nrhs >= 0 ? (kblasf_int)nrhs : 1;
+    /* The warp kernel reads the factor once per two right-hand sides, the block kernel
+     * once per 8 (4 in double complex). H100, batch 10240, block kernel time over warp
+     * kernel time in double, L / U: n = 128 1.69 / 1.58x with one right-hand side, 1.92 /
+     * 1.77x with two, 1.43 / 1.37x with four, 1.15 / 1.13x with eight (64: 1.44-1.97x);
+     * n = 256 1.39 / 1.34x, 1.51 / 1.29x, 0.98 / 0.87x, 0.91 / 0.84x. The other types
+     * alike (bench/results/H100-2026-11-25-kernels_potrs.txt). */
+    if (nrhs >= 0)
+        return (kblasf_int)nrhs;
+    return n <= 128 ? 8 : 2;
 }
 
 kblasf_int kblasf_potrf_block(const kblasf_context *ctx, size_t elsize)

@@ -449,7 +449,7 @@ static kblasf_status_t cuda_potrs_batch(kblasf_context *ctx, char uplo, kblasf_i
     /* The warp kernel holds a column of the factor, n elements, in a warp's registers:
      * above 2 KB of them (double complex above 128) it runs too few warps an SM and the
      * block kernel wins (H100, ZPOTRS 256: 0.90x-1.08x). */
-    if (n > KBLASF_CUDA_BATCH_SMALL_MAX && nrhs <= kblasf_batch_potrs_warp_nrhs() &&
+    if (n > KBLASF_CUDA_BATCH_SMALL_MAX && nrhs <= kblasf_batch_potrs_warp_nrhs(n) &&
         n * (kblasf_int)sizeof(T) <= 2048) {
         *path = "warp kernel: n <= 256 with few right-hand sides, a warp per matrix and "
                 "right-hand side";

@@ -1297,7 +1297,7 @@ void test_bblk(int op, char uplo, int n, int64_t nrhs, int64_t lda, int64_t ldb,
     emu_load_ok = nullptr;
     std::string why;
     if (err != cudaSuccess || emu_launches.size() != 1) why += " launch";
-    else if (op != 0 && (int64_t)emu_launches[0].grid.y != (op == 1 && bblk_warp ? nrhs : op == 1 ? (nrhs + (sizeof(T) == 16 ? 3 : 7)) / (sizeof(T) == 16 ? 4 : 8) : 1)) why += " grid";
+    else if (op != 0 && (int64_t)emu_launches[0].grid.y != (op == 1 && bblk_warp ? (nrhs == 1 ? 1 : (nrhs + 1) / 2) : op == 1 ? (nrhs + (sizeof(T) == 16 ? 3 : 7)) / (sizeof(T) == 16 ? 4 : 8) : 1)) why += " grid";
     if (emu_bad_loads) why += " loads";
     /* info: exact, guards untouched */
     if (op != 1) {
