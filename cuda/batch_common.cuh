@@ -29,6 +29,12 @@ __device__ __forceinline__ void set_info(void *info, int bytes, int64_t b, int64
         static_cast<int64_t *>(info)[b] = v;
 }
 
+/* info[b] */
+__device__ __forceinline__ int64_t get_info(const void *info, int bytes, int64_t b)
+{
+    return bytes == 4 ? static_cast<const int32_t *>(info)[b] : static_cast<const int64_t *>(info)[b];
+}
+
 /* info[b] as a factorization reports column v (1-based, 0: none failed) of its matrix.
  * ioff == 0: info[b] := v. ioff > 0: the matrix is the trailing block from column ioff of
  * a larger factorization whose earlier blocks reported first, so an earlier failure stays
@@ -40,9 +46,7 @@ __device__ __forceinline__ void report_info(void *info, int bytes, int64_t b, in
         set_info(info, bytes, b, v);
         return;
     }
-    const int64_t was = bytes == 4 ? static_cast<int32_t *>(info)[b]
-                                   : static_cast<int64_t *>(info)[b];
-    if (v != 0 && was == 0)
+    if (v != 0 && get_info(info, bytes, b) == 0)
         set_info(info, bytes, b, ioff + v);
 }
 

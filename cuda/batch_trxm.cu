@@ -418,16 +418,12 @@ cudaError_t trxm_launch(cudaStream_t s, bool left, bool trans, bool conj, bool u
     /* the largest shared-memory carveout, so that the blocks the registers allow (up to
      * 6 of 27 KB at K = 16 in double) also fit; once per device */
     static std::atomic<bool> carved[kMaxDevices];
-    int dev = 0;
-    if (cudaGetDevice(&dev) == cudaSuccess && dev >= 0 && dev < kMaxDevices &&
-        !carved[dev].load(std::memory_order_relaxed)) {
-        const cudaError_t e = cudaFuncSetAttribute(
-            reinterpret_cast<const void *>(trxm_batch_kernel<T, K, LOWER, SOLVE>),
-            cudaFuncAttributePreferredSharedMemoryCarveout, (int)cudaSharedmemCarveoutMaxShared);
-        if (e != cudaSuccess)
-            return e;
-        carved[dev].store(true, std::memory_order_relaxed);
-    }
+    const cudaError_t e = func_attr_once(
+        reinterpret_cast<const void *>(trxm_batch_kernel<T, K, LOWER, SOLVE>),
+        cudaFuncAttributePreferredSharedMemoryCarveout, (int)cudaSharedmemCarveoutMaxShared,
+        carved);
+    if (e != cudaSuccess)
+        return e;
     return cudaLaunchKernelEx(&cfg, trxm_batch_kernel<T, K, LOWER, SOLVE>, left, trans, conj,
                               unit, k, nvec, tpm, mpb, alpha, Aarr, A, lda, strideA, offA, Barr,
                               B, ldb, strideB, offB, batch);

@@ -339,24 +339,32 @@ __global__ void __launch_bounds__(256) scal_kernel(int64_t n, T beta, T *y, int6
 /* --------------------------------------------------------------- host helpers */
 constexpr int kMaxDevices = 64;
 
+/* Sets attribute attr of kernel k to value once per device (done: the call site's flags,
+ * a function-local static of the launching template). */
+inline cudaError_t func_attr_once(const void *k, cudaFuncAttribute attr, int value,
+                                  std::atomic<bool> (&done)[kMaxDevices])
+{
+    int dev = 0;
+    cudaError_t e;
+
+    if ((e = cudaGetDevice(&dev)) != cudaSuccess)
+        return e;
+    if (dev >= 0 && dev < kMaxDevices && done[dev].load(std::memory_order_relaxed))
+        return cudaSuccess;
+    e = cudaFuncSetAttribute(k, attr, value);
+    if (e == cudaSuccess && dev >= 0 && dev < kMaxDevices)
+        done[dev].store(true, std::memory_order_relaxed);
+    return e;
+}
+
 /* Lets kernel k take `need` bytes of dynamic shared memory: above the default 48 KB it is
  * opted in up to `upto` (its largest need), once per device (done: the instance's flags). */
 inline cudaError_t allow_smem(const void *k, size_t need, size_t upto,
                               std::atomic<bool> (&done)[kMaxDevices])
 {
-    int dev = 0;
-    cudaError_t e;
-
     if (need <= 48 * 1024)
         return cudaSuccess;
-    if ((e = cudaGetDevice(&dev)) != cudaSuccess)
-        return e;
-    if (dev >= 0 && dev < kMaxDevices && done[dev].load(std::memory_order_relaxed))
-        return cudaSuccess;
-    e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)upto);
-    if (e == cudaSuccess && dev >= 0 && dev < kMaxDevices)
-        done[dev].store(true, std::memory_order_relaxed);
-    return e;
+    return func_attr_once(k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)upto, done);
 }
 
 struct DevInfo {

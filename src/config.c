@@ -51,6 +51,16 @@ static void read_thresholds(void)
 }
 static pthread_once_t config_once = PTHREAD_ONCE_INIT;
 
+/* A size or count from the environment: unset, empty or below dflt (the "use the default"
+ * value) gives dflt. */
+static long env_long(const char *name, long dflt)
+{
+    const char *s = getenv(name);
+    const long v = (s && *s) ? atol(s) : dflt;
+
+    return v < dflt ? dflt : v;
+}
+
 static void read_config(void)
 {
     const char *s;
@@ -68,22 +78,10 @@ static void read_config(void)
     }
     s = getenv("KBLASF_DEVICE");
     config.device = (s && *s) ? atoi(s) : 0;
-    s = getenv("KBLASF_TRXM_NB");
-    config.trxm_nb = (s && *s) ? atol(s) : 0;
-    if (config.trxm_nb < 0)
-        config.trxm_nb = 0;
-    s = getenv("KBLASF_POTRF_NB");
-    config.potrf_nb = (s && *s) ? atol(s) : -1;
-    if (config.potrf_nb < -1)
-        config.potrf_nb = -1;
-    s = getenv("KBLASF_BATCH_POTRF_LEAF");
-    config.batch_potrf_leaf = (s && *s) ? atol(s) : 0;
-    if (config.batch_potrf_leaf < 0)
-        config.batch_potrf_leaf = 0;
-    s = getenv("KBLASF_BATCH_POTRS_WARP_NRHS");
-    config.batch_potrs_warp_nrhs = (s && *s) ? atol(s) : -1;
-    if (config.batch_potrs_warp_nrhs < -1)
-        config.batch_potrs_warp_nrhs = -1;
+    config.trxm_nb = env_long("KBLASF_TRXM_NB", 0);
+    config.potrf_nb = env_long("KBLASF_POTRF_NB", -1);
+    config.batch_potrf_leaf = env_long("KBLASF_BATCH_POTRF_LEAF", 0);
+    config.batch_potrs_warp_nrhs = env_long("KBLASF_BATCH_POTRS_WARP_NRHS", -1);
     s = getenv("KBLASF_TRSM_LEAVES");
     config.trsm_leaves = KBLASF_TRSM_LEAVES_DEFAULT;
     if (s && *s) {
