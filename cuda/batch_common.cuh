@@ -1,5 +1,6 @@
-/* batch_common.cuh — what the batched kernels (batch_small.cu, batch_block.cu) share: where
- * matrix b of a batch lies, and the store of its info in the caller's integer width.
+/* batch_common.cuh — what the batched kernels (batch_small.cu, batch_block.cu, batch_potri.cu)
+ * share: where matrix b of a batch lies, a group's broadcast loads from shared memory, c - a*b
+ * fused, and the store of its info in the caller's integer width.
  * Internal to cuda/; like cuda_scalar.cuh, everything lives in an unnamed namespace so that
  * each .cu file has its own copy. */
 #ifndef KBLASF_BATCH_COMMON_CUH
@@ -16,6 +17,42 @@ template <class P>
 __device__ __forceinline__ P *mat(P *const *arr, P *base, int64_t stride, int64_t b)
 {
     return arr ? arr[b] : base + b * stride;
+}
+
+/* v[k] = p[k] for k0 <= k < k1 (k1 <= G), every lane of a group reading the same
+ * addresses: 16-byte loads from shared memory (2 doubles, 4 floats or one double complex an
+ * instruction; a shuffle moves 32 bits). p is 16-byte aligned; k0 and k1 are constants once
+ * the caller's loop is unrolled, so are the chunks taken. */
+template <int G, typename T>
+__device__ __forceinline__ void bcast_load(const T *p, int k0, T (&v)[G], int k1 = G)
+{
+    constexpr int E = 16 / sizeof(T); /* elements per load */
+    static_assert(G % E == 0, "whole loads");
+#pragma unroll
+    for (int q = 0; q < G; q += E) {
+        if (q + E <= k0 || q >= k1)
+            continue;
+        const uint4 u = *reinterpret_cast<const uint4 *>(p + q);
+        T e[E];
+        memcpy(e, &u, 16);
+#pragma unroll
+        for (int i = 0; i < E; ++i)
+            if (q + i >= k0 && q + i < k1)
+                v[q + i] = e[i];
+    }
+}
+
+/* c - a*b, fused (the negations fold into the FMAs) */
+template <typename T> __device__ __forceinline__ T fnma(T a, T b, T c)
+{
+    if constexpr (Sc<T>::complex) {
+        T o;
+        o.x = fm(-a.x, b.x, fm(a.y, b.y, c.x));
+        o.y = fm(-a.x, b.y, fm(-a.y, b.x, c.y));
+        return o;
+    } else {
+        return fm(-a, b, c);
+    }
 }
 
 /* info[b] := v, info being the caller's kblasf_int array: int32_t or int64_t by configure

@@ -1,21 +1,37 @@
-/* batch_potri.cu — batched LAUUM, POTRI and POTI for orders n <= 32 (kblasf_cuda_?lauum_batch,
- * ?potri_batch), and POTRI's zero-diagonal check for any order (?zero_diag_batch).
+/* batch_potri.cu — batched TRTRI, LAUUM, POTRI and POTI for orders n <= 32
+ * (kblasf_cuda_?trtri_batch, ?lauum_batch, ?potri_batch), and POTRI's zero-diagonal check for
+ * any order (?zero_diag_batch).
  *
- * One thread block of 32 threads per matrix; the matrix makes one trip through shared
- * memory: its stored triangle is read once, every step runs there, the result is written
- * once. The steps work on the lower triangle only: an upper triangle U is read as its
- * conjugate transpose L = U^H and written back the same way, which maps every step onto
- * its lower form (A = U^H U = L L^H; inv(U) = inv(L)^H; U U^H = L^H L). Loads and stores
- * run down columns of A, consecutive threads on consecutive rows.
- *  - POTI: Cholesky A = L L^H, right-looking: column j scaled by its pivot's square root,
- *    then thread t updates its row of the trailing triangle.
- *  - POTRI, and POTI after it: inv(L) by substitution, thread t solving for column t
- *    (trtri_block.cuh, the piece the TRSM's block inversion and the batched TRTRI use),
- *    then the product inv(L)^H inv(L) = inv(A).
- *  - LAUUM: the product L^H L, thread t computing row t of its lower triangle; as LAPACK's
- *    LAUUM, the real parts of the diagonal only. */
+ * Register style, as the batched Cholesky (batch_small.cu): a group of G = 8, 16 or 32 lanes
+ * (the smallest >= n) holds one matrix, lane r its row r in registers (arrays over G, loops
+ * unrolled, static indices only). A group's G x LD tile in shared memory does two jobs:
+ * whole columns of a triangle broadcast to every lane of the group by 16-byte loads (all
+ * lanes at the same address), and the transposes between "lane r holds row r" and "lane r
+ * holds column r". Loads and stores of A are rows: for each k the group's lanes touch a
+ * contiguous run of column k, coalesced, and nothing outside the stored triangle is read
+ * or written.
+ *
+ * Everything works on the lower form L (L = A's lower triangle, or L = U^H for uplo 'U';
+ * then A = U^H U = L L^H, inv(U) = inv(L)^H, U U^H = L^H L), each lane starting from the row
+ * it loaded (row r of L, or row r of U = conj(column r of L)):
+ *  - POTI's Cholesky A = L L^H: right-looking on rows, column j broadcast through a
+ *    two-slot column buffer (one __syncwarp a column), the pivots' square roots at the end
+ *    (rcp_pos, sqrt_pos: no IEEE slow-path call in the unrolled loop).
+ *  - TRTRI, POTRI, POTI: the inverse by trtri_block.cuh's invert_rows (the piece that also
+ *    inverts the recursive TRSM's diagonal blocks): the tile holds L^H, lane t solves
+ *    L^H y = e_t by back substitution, a broadcast column a step, and gets row t of the
+ *    inverse back. One multiply-add per element and step; no dynamic index.
+ *  - LAUUM, POTRI, POTI: M = W^H W with W = L or X: the tile holds W by columns, lane t
+ *    takes column t of W from it and makes the whole row t of the Hermitian M, one dot
+ *    product with each broadcast column c of W, each M(t, c) stored as it is made (its
+ *    lower or upper part, a coalesced request per c).
+ * The tile is always filled whole (zeros outside the triangle and outside n), so no
+ * product reads stale shared memory. POTRI stops a matrix at the first exact zero on its
+ * diagonal (a ballot over the group) and leaves it untouched; POTI stops at the first pivot
+ * that is not positive (NaN included) and writes back what the factorization made so far
+ * (the columns before it final, the rest the Schur complement so far), as LAPACK's POTRF.
+ * LAUUM, POTRI and POTI read and write the real parts of the diagonal only, as LAPACK's. */
 #include "kblasf_cuda.h"
-#include "batch_common.cuh"
 #include "trtri_block.cuh"
 
 namespace kblasf {
@@ -23,200 +39,215 @@ namespace {
 
 enum Op { TRTRI, LAUUM, POTRI, POTI };
 
-/* Column by column, thread t on row t: the lower-form triangle L of matrix Ab into s
- * (zeros above the diagonal and outside n; for upper, L = U^H). re_diag: the real parts of
- * the diagonal only; unit: the diagonal is not read (TRTRI with diag 'U'). */
-template <typename T, int LD>
-__device__ __forceinline__ void load_lower(bool lower, int n, int t, const T *Ab, int64_t lda,
-                                           bool re_diag, bool unit, T (*s)[LD])
-{
-    /* U columns' loads in flight before the first store waits on one (a warp issues in
-     * order: a store right behind its load paid a memory latency per column) */
-    constexpr int U = 8;
-    for (int c0 = 0; c0 < n; c0 += U) {
-        T v[U];
-#pragma unroll
-        for (int u = 0; u < U; ++u) {
-            const int c = c0 + u;
-            const bool in = c < n && (lower ? (t < n && t >= c) : t <= c); /* A(t, c) stored */
-            v[u] = Sc<T>::zero();
-            if (in && t == c)
-                v[u] = unit ? Sc<T>::one()
-                            : re_diag ? Sc<T>::ld_rw_real(Ab + t + c * lda)
-                                      : ld_rw(Ab + t + c * lda);
-            else if (in)
-                v[u] = ld_rw(Ab + t + c * lda);
-        }
-#pragma unroll
-        for (int u = 0; u < U; ++u) {
-            const int c = c0 + u;
-            if (c >= n)
-                break;
-            if (lower)
-                s[t][c] = v[u];
-            else /* U(t, c) is L(c, t) conjugated */
-                s[c][t] = Sc<T>::conj(v[u]);
-        }
-    }
-}
-
-/* The lower-form triangle in s back to matrix Ab, the mirror of load_lower; real_diag: the
- * diagonal's imaginary parts written as 0 (a Hermitian result); unit: the diagonal not
- * written. */
-template <typename T, int LD>
-__device__ __forceinline__ void store_lower(bool lower, int n, int t, const T (*s)[LD],
-                                            bool real_diag, bool unit, T *Ab, int64_t lda)
-{
-    for (int c = 0; c < n; ++c) {
-        if (lower ? (t < n && t >= c) : t <= c) {
-            T v = lower ? s[t][c] : Sc<T>::conj(s[c][t]);
-            if (t == c && unit)
-                continue;
-            if (real_diag && t == c)
-                v = Sc<T>::from_re(Sc<T>::re(v));
-            Ab[t + c * lda] = v;
-        }
-    }
-}
-
-/* Cholesky of the lower triangle in s (real diagonal): 0, or the order j + 1 of the first
- * pivot that is not positive (NaN included), after which this matrix is left alone (its
- * columns before j final). Every thread of the block runs every barrier: idle threads (no
- * matrix) and failed matrices only skip the work. */
-template <typename T, int LD>
-__device__ __forceinline__ int cholesky(int n, int t, bool idle, T (*s)[LD])
+/* One matrix per group of G lanes, WPB warps a block; n <= G. */
+template <typename T, Op OP, int G, int WPB>
+__global__ void __launch_bounds__(32 * WPB, 1)
+potri_regs_kernel(bool lower, bool unit, int n, T *const *Aarr, T *A, int64_t lda,
+                  int64_t strideA, int64_t offA, void *info, int info_bytes, int64_t batch)
 {
     using R = typename Sc<T>::Real;
-    int bad = idle ? -1 : 0;
-
-    for (int j = 0; j < n; ++j) {
-        R sq = R(1);
-        if (!bad) {
-            const R d = Sc<T>::re(s[j][j]);
-            if (!(d > R(0)))
-                bad = j + 1; /* the same decision in every thread of the matrix */
+    constexpr int E = 16 / sizeof(T); /* elements a 16-byte broadcast */
+    constexpr int LD = G + E;         /* the tile's leading dimension: columns 16-byte aligned */
+    constexpr int NG = WPB * 32 / G;  /* groups (matrices) a block */
+    constexpr bool CHOL = OP == POTI, INV = OP != LAUUM, PROD = OP != TRTRI;
+    constexpr bool WIDE = G * sizeof(T) >= 512; /* a row alone is 128 registers */
+    __shared__ __align__(16) T tiles[NG * G * LD];
+    __shared__ __align__(16) T dvs[INV ? NG * G : E];       /* invert_rows' reciprocals */
+    __shared__ __align__(16) T cols[CHOL ? NG * 2 * G : E]; /* POTI: column j, two by turns */
+    __shared__ __align__(16) R rss[CHOL ? NG * G : 4];      /* POTI: 1 / L(r, r) */
+    const int t = threadIdx.x, r = t % G, g = t / G;
+    const unsigned m = G == 32 ? 0xffffffffu : ((1u << G) - 1) << (t % 32 / G * G);
+    const int64_t b = (int64_t)blockIdx.x * NG + g;
+    if (b >= batch)
+        return; /* the whole group: b is the same in its lanes */
+    T *const Am = mat(Aarr, A, strideA, b) + offA;
+    T *const S = tiles + g * (G * LD); /* element (i, k) at S[i + k * LD] */
+    const bool live = r < n;
+    auto stored = [&](int k) { return live && k < n && (lower ? k <= r : k >= r); };
+    /* row r of the stored triangle (zero elsewhere); dg its diagonal element. LAUUM and POTI
+     * read the diagonal's real part, TRTRI with a unit diagonal not at all */
+    T a[G], dg = Sc<T>::one();
+#pragma unroll
+    for (int k = 0; k < G; ++k) {
+        a[k] = Sc<T>::zero();
+        if (stored(k)) {
+            const T *p = Am + (r + k * lda);
+            if (k != r)
+                a[k] = ld_rw(p);
             else
-                sq = sqrt_r(d);
+                a[k] = dg = unit ? Sc<T>::one()
+                           : OP == LAUUM || CHOL ? Sc<T>::ld_rw_real(p) : ld_rw(p);
         }
-        __syncthreads(); /* everyone has read s[j][j] */
-        if (!bad) {
-            if (t == j)
-                s[j][j] = Sc<T>::from_re(sq);
-            else if (t > j && t < n)
-                s[t][j] = Sc<T>::mulr(s[t][j], R(1) / sq);
-        }
-        __syncthreads();
-        /* row t of the trailing triangle: A(t, c) -= L(t, j) conj(L(c, j)), j < c <= t */
-        if (!bad && t > j && t < n) {
-            const T ltj = s[t][j];
-            for (int c = j + 1; c <= t; ++c)
-                s[t][c] = Sc<T>::sub(s[t][c], Sc<T>::mul(ltj, Sc<T>::conj(s[c][j])));
-        }
-        __syncthreads();
     }
-    return bad < 0 ? 0 : bad;
-}
+    /* from here a holds row r of L for 'L' (and POTI), row r of U = conj(column r of L) for 'U' */
+    bool rows = lower;
 
-/* M := X^H X, X lower in x (the real parts of its diagonal), M's lower triangle into m:
- * thread t, row t: M(t, j) = sum over l >= t of conj(X(l, t)) X(l, j), j <= t. */
-template <typename T, int LD>
-__device__ __forceinline__ void lauum_lower(int n, int t, const T (*x)[LD], T (*m)[LD])
-{
-    if (t >= n)
-        return;
-    for (int j = 0; j <= t; ++j) {
+    if constexpr (CHOL) {
+        if (!lower) { /* row r of L = conj(column r of U): transpose through the tile */
+            tile_put_row<G, LD>(S, r, a);
+            __syncwarp(m);
+            tile_get_col<G, LD>(S, r, a);
+#pragma unroll
+            for (int k = 0; k < G; ++k)
+                a[k] = Sc<T>::conj(a[k]);
+            rows = true;
+        }
+        /* right-looking on rows, the columns unscaled: A(r, k) -= A(r, j) conj(A(k, j)) / d_j */
+        T *const colb = cols + g * (2 * G);
+        R *const rsb = rss + g * G;
+        int jstop = n; /* the first column not factored */
+        R myd = R(1);  /* d_r once column r is reached */
+#pragma unroll
+        for (int j = 0; j < G; ++j) {
+            if (j >= n)
+                break;
+            T *const cj = colb + (j & 1) * G; /* one __syncwarp a column orders the turns */
+            cj[r] = a[j];
+            __syncwarp(m);
+            T c[G]; /* A(k, j), k >= j; in double complex at G = 32 each read where it is
+                     * used (all at once, with a alive, pass the registers) */
+            if constexpr (!WIDE)
+                bcast_load<G>(cj, j, c);
+            else
+                c[j] = cj[j];
+            const R d = Sc<T>::re(c[j]);
+            if (!(d > R(0))) { /* <= 0 or NaN: the same in every lane of the group */
+                jstop = j;
+                break;
+            }
+            const T w = Sc<T>::mulr(a[j], r > j ? -rcp_pos(d) : R(0));
+#pragma unroll
+            for (int k = j + 1; k < G; ++k) {
+                if constexpr (WIDE)
+                    c[k] = cj[k];
+                a[k] = Sc<T>::fmac(c[k], w, a[k]);
+            }
+            if (r == j)
+                myd = d;
+        }
+        /* the scale: column k by 1/sqrt(d_k) (1 from jstop on, where the Schur complement so
+         * far stays), the diagonal sqrt(d_r); above the diagonal zero */
+        const R s = sqrt_pos(myd);
+        rsb[r] = rcp_pos(s);
+        __syncwarp(m);
+        R rk[G];
+        bcast_load<G>(rsb, 0, rk);
+        dg = r < jstop ? Sc<T>::from_re(s) : Sc<T>::from_re(Sc<T>::re(dg));
+#pragma unroll
+        for (int k = 0; k < G; ++k) {
+            if (k == r)
+                a[k] = r < jstop ? dg : Sc<T>::from_re(Sc<T>::re(a[k]));
+            else
+                a[k] = k < r ? Sc<T>::mulr(a[k], rk[k]) : Sc<T>::zero();
+        }
+        if (jstop < n) { /* as the factorization left it; for 'U', U(r, k) = conj(L(k, r)):
+                          * column r of L, through the tile */
+            if (r == 0)
+                set_info(info, info_bytes, b, jstop + 1);
+            if (!lower) {
+                tile_put_row<G, LD>(S, r, a); /* (the tile last read before the loop's syncs) */
+                __syncwarp(m);
+                tile_get_col<G, LD>(S, r, a);
+#pragma unroll
+                for (int k = 0; k < G; ++k)
+                    a[k] = Sc<T>::conj(a[k]);
+            }
+#pragma unroll
+            for (int k = 0; k < G; ++k)
+                if (stored(k))
+                    Am[r + k * lda] = a[k];
+            return;
+        }
+    }
+    if constexpr (OP == POTRI) { /* the first exact zero on the diagonal: left untouched */
+        const unsigned z = (__ballot_sync(m, live && Sc<T>::is_zero(dg)) & m) >> (t % 32 / G * G);
+        if (z) {
+            if (r == 0)
+                set_info(info, info_bytes, b, __ffs(z));
+            return;
+        }
+    }
+    if (PROD && INV && r == 0)
+        set_info(info, info_bytes, b, 0);
+
+    if constexpr (INV) {
+        /* X = inv(L): a := row r of the inverse, in the stored triangle (for POTI, of L) */
+        invert_rows<T, G, LD>(rows, unit, n, r, m, a, dg, S, dvs + g * G);
+        if constexpr (!PROD) {
+#pragma unroll
+            for (int k = 0; k < G; ++k)
+                if (stored(k) && !(unit && k == r))
+                    Am[r + k * lda] = a[k];
+            return;
+        }
+        /* the product reads the real part of the inverse's diagonal, as LAPACK's LAUUM */
+#pragma unroll
+        for (int k = 0; k < G; ++k)
+            a[k] = k == r ? Sc<T>::from_re(Sc<T>::re(a[k])) : a[k];
+        __syncwarp(m); /* the inversion's readers of the tile are done */
+    }
+    /* W = L, or X: a holds row r of W (rows), or row r of W^H = conj(column r of W). The tile
+     * := W by columns; v := column r of W */
+    T v[G];
+    if (rows) {
+        tile_put_row<G, LD>(S, r, a);
+        __syncwarp(m);
+        tile_get_col<G, LD>(S, r, v);
+    } else {
+#pragma unroll
+        for (int k = 0; k < G; ++k)
+            v[k] = Sc<T>::conj(a[k]);
+        tile_put_col<G, LD>(S, r, v);
+        __syncwarp(m);
+    }
+
+    /* M = W^H W, row r: M(r, c) = sum over l >= c of conj(W(l, r)) W(l, c), column c of W
+     * broadcast; its stored part (lower: c <= r, upper: c >= r) written as it is made, the
+     * diagonal's real part */
+#pragma unroll
+    for (int c = 0; c < G; ++c) {
+        if (c >= n)
+            break;
+        T w[G];
+        if constexpr (!WIDE)
+            bcast_load<G>(S + c * LD, c, w);
         T acc = Sc<T>::zero();
-        for (int l = t; l < n; ++l)
-            acc = Sc<T>::fmac(x[l][t], x[l][j], acc);
-        m[t][j] = acc;
+#pragma unroll
+        for (int l = c; l < G; ++l) {
+            if constexpr (WIDE)
+                w[l] = S[l + c * LD];
+            acc = Sc<T>::fmac(v[l], w[l], acc);
+        }
+        if (stored(c))
+            Am[r + c * lda] = c == r ? Sc<T>::from_re(Sc<T>::re(acc)) : acc;
     }
 }
 
-/* MPB matrices of order n <= NB per thread block, NB x MPB threads: threadIdx.y picks the
- * matrix, threadIdx.x = t its row. All matrices of a block run the same steps between the
- * same barriers; a block's last matrices may be missing (idle threads keep the barriers). */
-template <typename T, Op OP, int NB, int MPB>
-__global__ void __launch_bounds__(NB * MPB)
-potri_batch_kernel(bool lower, bool unit, int n, T *const *Aarr, T *A, int64_t lda,
-                   int64_t strideA, int64_t offA, void *info, int info_bytes, int64_t batch)
+/* The launch for order n: the smallest group of 8, 16 or 32 lanes that holds n. */
+template <typename T, Op OP, int G>
+cudaError_t launch_group(cudaStream_t stream, bool lower, bool unit, int n, T *const *Aarr, T *A,
+                         int64_t lda, int64_t strideA, int64_t offA, void *info, int info_bytes,
+                         int64_t batch)
 {
-    constexpr int LD = NB + 1; /* rows of 33 (17, 9): a warp's column reads hit distinct banks */
-    __shared__ T s_[MPB][NB][LD], x_[MPB][NB][LD];
-    __shared__ T dinv_[MPB][NB];
-    /* (one matrix a block: the shared arrays at addresses known when compiling) */
-    const int t = threadIdx.x, g = MPB == 1 ? 0 : (int)threadIdx.y;
-    const int64_t b = (int64_t)blockIdx.x * MPB + g;
-    const bool here = b < batch;
-    T (*s)[LD] = s_[g], (*x)[LD] = x_[g];
-    T *dinv = dinv_[g];
-    T *Ab = here ? mat(Aarr, A, strideA, b) + offA : nullptr;
-
-    if (OP == LAUUM) {
-        if (here)
-            load_lower(lower, n, t, Ab, lda, true, false, x);
-        __syncthreads();
-        if (here)
-            lauum_lower(n, t, x, s);
-        __syncthreads();
-        if (here)
-            store_lower(lower, n, t, s, true, false, Ab, lda);
-        return;
-    }
-    /* POTI: the imaginary parts of A's diagonal are ignored; POTRI and TRTRI invert the
-     * diagonal as it is, as LAPACK's TRTRI */
-    if (here)
-        load_lower(lower, n, t, Ab, lda, OP == POTI, unit, s);
-    __syncthreads();
-    int bad = 0;
-    if (OP == POTI) {
-        bad = cholesky(n, t, !here, s);
-        if (here && bad) /* as the factorization left it */
-            store_lower(lower, n, t, s, true, false, Ab, lda);
-    } else if (OP == POTRI && here) {
-        for (int j = n - 1; j >= 0; --j) /* the first zero on the diagonal: left untouched */
-            if (Sc<T>::is_zero(s[j][j]))
-                bad = j + 1;
-    }
-    if (OP != TRTRI && here && t == 0)
-        set_info(info, info_bytes, b, bad);
-    const bool go = here && !bad;
-    if (go && t < n)
-        dinv[t] = unit ? Sc<T>::one() : Sc<T>::recip(s[t][t]);
-    __syncthreads();
-    if (go && t < n)
-        invert_column(true, n, t, s, dinv, x);
-    __syncthreads();
-    if (OP == TRTRI) {
-        if (go)
-            store_lower(lower, n, t, x, false, unit, Ab, lda);
-        return;
-    }
-    if (go && t < n) /* LAUUM reads the real parts of the inverse's diagonal, as LAPACK's */
-        x[t][t] = Sc<T>::from_re(Sc<T>::re(x[t][t]));
-    __syncthreads();
-    if (go)
-        lauum_lower(n, t, x, s);
-    __syncthreads();
-    if (go)
-        store_lower(lower, n, t, s, true, false, Ab, lda);
+    constexpr int WPB = tile_warps<T, G>(), NG = WPB * 32 / G;
+    return launch(potri_regs_kernel<T, OP, G, WPB>, dim3((unsigned)((batch + NG - 1) / NG)),
+                  dim3(32 * WPB), stream, false, lower, unit, n, Aarr, A, lda, strideA, offA,
+                  info, info_bytes, batch);
 }
 
-/* The launch for order n: 16 matrices of order <= 8 a block, 4 of order <= 16, 1 above. */
 template <typename T, Op OP>
 cudaError_t launch_potri(cudaStream_t stream, bool lower, bool unit, int n, T *const *Aarr,
                          T *A, int64_t lda, int64_t strideA, int64_t offA, void *info,
                          int info_bytes, int64_t batch)
 {
     if (n <= 8)
-        return launch(potri_batch_kernel<T, OP, 8, 16>, dim3((unsigned)((batch + 15) / 16)),
-                      dim3(8, 16), stream, false, lower, unit, n, Aarr, A, lda, strideA, offA,
-                      info, info_bytes, batch);
+        return launch_group<T, OP, 8>(stream, lower, unit, n, Aarr, A, lda, strideA, offA, info,
+                                      info_bytes, batch);
     if (n <= 16)
-        return launch(potri_batch_kernel<T, OP, 16, 4>, dim3((unsigned)((batch + 3) / 4)),
-                      dim3(16, 4), stream, false, lower, unit, n, Aarr, A, lda, strideA, offA,
-                      info, info_bytes, batch);
-    return launch(potri_batch_kernel<T, OP, 32, 1>, dim3((unsigned)batch), dim3(32, 1), stream,
-                  false, lower, unit, n, Aarr, A, lda, strideA, offA, info, info_bytes, batch);
+        return launch_group<T, OP, 16>(stream, lower, unit, n, Aarr, A, lda, strideA, offA, info,
+                                       info_bytes, batch);
+    return launch_group<T, OP, 32>(stream, lower, unit, n, Aarr, A, lda, strideA, offA, info,
+                                   info_bytes, batch);
 }
 
 /* POTRI's check for any order: thread b, matrix b. */

@@ -1,7 +1,7 @@
 /* cuda_scalar.cuh — what the kblasf kernels share: element-type traits
  * (zero, one, conj, add, sub, mul, recip, fma, shuffles, atomicAdd with complex as two
  * real atomics, loads and 16-byte vector loads, real part / from a real / times a real),
- * the real sqrt_r and rcp_in_range, coherent loads ld_rw for in-place kernels, programmatic-dependent-launch
+ * the real sqrt_r and rcp_in_range, rcp_pos and sqrt_pos (no IEEE slow-path call), coherent loads ld_rw for in-place kernels, programmatic-dependent-launch
  * hooks, the per-device caches of the SM count and of kernel occupancy, the launch helper
  * and the y := beta*y kernel.
  * Internal to cuda/; everything lives in an unnamed namespace so that each .cu file has
@@ -59,6 +59,66 @@ __device__ __forceinline__ double rcp_in_range(double a)
 #else
     return 1.0 / a;
 #endif
+}
+
+/* 1/d for d > 0 without the IEEE division's slow-path call (a call inside the unrolled
+ * loops makes ptxas save registers around it): rcp_in_range, or out of its range d scaled
+ * into it by a power of two (subnormal and huge pivots); 1/inf = 0 */
+template <typename R> struct RcpOut;
+template <> struct RcpOut<float> {
+    static constexpr float up = 0x1p32f, down = 0x1p-32f, max = 0x1.fffffep127f;
+    static constexpr float sqrt_up = 0x1p16f, sqrt_down = 0x1p-16f;
+};
+template <> struct RcpOut<double> {
+    static constexpr double up = 0x1p64, down = 0x1p-64, max = 0x1.fffffffffffffp1023;
+    static constexpr double sqrt_up = 0x1p32, sqrt_down = 0x1p-32;
+};
+template <typename R> __device__ __forceinline__ R rcp_pos(R d)
+{
+    if (d >= RcpRange<R>::lo && d < RcpRange<R>::hi)
+        return rcp_in_range(d);
+    const R sc = d < RcpRange<R>::lo ? RcpOut<R>::up : RcpOut<R>::down;
+    return d > RcpOut<R>::max ? R(0) : rcp_in_range(d * sc) * sc;
+}
+
+/* sqrt(d) for d > 0, likewise without a call: d times its reciprocal square root (the
+ * hardware approximation, two Newton steps in double), then one correction with the
+ * residual d - s^2 (exact by FMA): within an ulp, nearly always correctly rounded; d out
+ * of range is scaled by an even power of two; sqrt(inf) = inf */
+__device__ __forceinline__ float rsqrt_approx(float d)
+{
+#if defined(__CUDA_ARCH__)
+    float r;
+    asm("rsqrt.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(d));
+    return r;
+#else
+    return 1.0f / std::sqrt(d);
+#endif
+}
+__device__ __forceinline__ double rsqrt_approx(double d)
+{
+#if defined(__CUDA_ARCH__)
+    double r;
+    asm("rsqrt.approx.ftz.f64 %0, %1;" : "=d"(r) : "d"(d));
+    const double h = -0.5 * d; /* two Newton steps r (1.5 - d r^2 / 2), as rcp_in_range */
+    r = ::fma(r, ::fma(h * r, r, 0.5), r);
+    return ::fma(r, ::fma(h * r, r, 0.5), r);
+#else
+    return 1.0 / std::sqrt(d);
+#endif
+}
+template <typename R> __device__ __forceinline__ R sqrt_pos(R d)
+{
+    R sc = R(1), d2 = d;
+    if (!(d >= RcpRange<R>::lo && d < RcpRange<R>::hi)) {
+        if (d > RcpOut<R>::max)
+            return d;
+        const bool up = d < RcpRange<R>::lo;
+        d2 = d * (up ? RcpOut<R>::up : RcpOut<R>::down); /* 2^(+-2k): sqrt scales by 2^(+-k) */
+        sc = up ? RcpOut<R>::sqrt_down : RcpOut<R>::sqrt_up;
+    }
+    const R r = rsqrt_approx(d2), s0 = d2 * r;
+    return fm(fm(-s0, s0, d2), R(0.5) * r, s0) * sc;
 }
 
 /* plain (coherent) load, for data the kernel also writes (no read-only cache); in the

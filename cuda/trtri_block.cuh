@@ -1,42 +1,114 @@
-/* trtri_block.cuh — the triangular inversion of one block of order s <= 32 held in shared
- * memory, by substitution: the one piece behind the recursive TRSM's inverted diagonal
- * blocks and the batched TRTRI (trtri_diag.cu), and the batched POTRI and POTI
- * (batch_potri.cu). Internal to cuda/; everything in an unnamed namespace (as
- * cuda_scalar.cuh), so each .cu file has its own copy. */
+/* trtri_block.cuh — the inversion of a triangle of order n <= G by a group of G lanes (G = 8,
+ * 16 or 32), lane r holding row r in registers: the one piece behind the recursive TRSM's
+ * inverted diagonal blocks (trtri_diag.cu) and the batched TRTRI, POTRI and POTI
+ * (batch_potri.cu). Also the group's tile moves that both use. Internal to cuda/;
+ * everything in an unnamed namespace (as cuda_scalar.cuh), so each .cu file has its own
+ * copy.
+ *
+ * The tile: a G x LD array in shared memory, element (i, k) at S[i + k * LD], LD a multiple
+ * of 16 / sizeof(T) so that every column starts 16-byte aligned for bcast_load. */
 #ifndef KBLASF_TRTRI_BLOCK_CUH
 #define KBLASF_TRTRI_BLOCK_CUH
 
-#include "cuda_scalar.cuh"
+#include "batch_common.cuh"
 
 namespace kblasf {
 namespace {
 
-/* Thread t < s: column t of the inverse of the s x s triangle whose strictly lower (lower)
- * or strictly upper part is in sA and the reciprocals of whose diagonal are in dinv, into
- * column t of sX (rows of the other triangle set to 0, so that a singular block does not
- * spread NaN outside the triangle):
- *   X(i,t) = (delta(i,t) - sum over the rows solved before i of A(i,j) X(j,t)) * dinv[i]
- * in the order of the substitution. Every thread walks the same rows and columns in the
- * same order, so the reads of sA and dinv are broadcasts; each thread reads and writes only
- * its own column of sX: no barrier inside (the caller syncs before and after). */
-template <typename T, int LD>
-__device__ __forceinline__ void invert_column(bool lower, int s, int t, const T (*sA)[LD],
-                                              const T *dinv, T (*sX)[LD])
+/* warps a thread block of groups with a tile each: 4, or 2 where the tiles would pass 48 KB
+ * (double complex at G = 32) */
+template <typename T, int G> constexpr int tile_warps()
 {
-    for (int r = 0; r < s; ++r) {
-        const int i = lower ? r : s - 1 - r;
-        T acc = Sc<T>::zero(), x;
-        if (lower)
-            for (int j = 0; j < i; ++j)
-                acc = Sc<T>::fma(sA[i][j], sX[j][t], acc);
-        else
-            for (int j = i + 1; j < s; ++j)
-                acc = Sc<T>::fma(sA[i][j], sX[j][t], acc);
-        if (lower ? i < t : i > t)
-            x = Sc<T>::zero();
-        else
-            x = Sc<T>::mul(Sc<T>::sub(i == t ? Sc<T>::one() : Sc<T>::zero(), acc), dinv[i]);
-        sX[i][t] = x;
+    return 4 * 32 * (G + 16 / (int)sizeof(T)) * (int)sizeof(T) <= 48 * 1024 ? 4 : 2;
+}
+
+/* the tile's row r or column r := v, or v := them (a column write or read is the transpose:
+ * lanes G elements apart, some bank conflicts; a row's is conflict-free) */
+template <int G, int LD, typename T>
+__device__ __forceinline__ void tile_put_row(T *S, int r, const T (&v)[G])
+{
+#pragma unroll
+    for (int k = 0; k < G; ++k)
+        S[r + k * LD] = v[k];
+}
+template <int G, int LD, typename T>
+__device__ __forceinline__ void tile_put_col(T *S, int r, const T (&v)[G])
+{
+#pragma unroll
+    for (int k = 0; k < G; ++k)
+        S[k + r * LD] = v[k];
+}
+template <int G, int LD, typename T>
+__device__ __forceinline__ void tile_get_row(const T *S, int r, T (&v)[G])
+{
+#pragma unroll
+    for (int k = 0; k < G; ++k)
+        v[k] = S[r + k * LD];
+}
+template <int G, int LD, typename T>
+__device__ __forceinline__ void tile_get_col(const T *S, int r, T (&v)[G])
+{
+#pragma unroll
+    for (int k = 0; k < G; ++k)
+        v[k] = S[k + r * LD];
+}
+
+/* On entry lane r (of the group whose lanes are m) holds in a row r of a triangle of order
+ * n <= G (lower: a[k] = A(r, k), k <= r; upper: k >= r; zero elsewhere, and zero in lanes
+ * r >= n), dg its diagonal element (ignored when unit); on return row r of the inverse, in
+ * the same triangle, zero elsewhere, the diagonal explicit (1 when unit). S: the group's
+ * tile; dv: G elements of shared memory.
+ *
+ * With L the lower form (A, or U^H for upper) the tile takes H = L^H (the rows of L
+ * conjugated into its columns, or the rows of U as they are) and lane r solves H y = e_r by
+ * back substitution, column j of H broadcast at step j: y = column r of inv(H). Lower: the
+ * row wanted is conj(y) (inv(L) = inv(H)^H). Upper: inv(H) = inv(U) itself, so y goes to
+ * the tile as column r and row r comes back. One multiply-add per element and step, static
+ * register indices only; a singular triangle gives Inf/NaN, as a substitution does. */
+template <typename T, int G, int LD>
+__device__ __forceinline__ void invert_rows(bool lower, bool unit, int n, int r, unsigned m,
+                                            T (&a)[G], T dg, T *S, T *dv)
+{
+    constexpr bool WIDE = G * sizeof(T) >= 512; /* a row alone is 128 registers */
+    const bool live = r < n;
+#pragma unroll
+    for (int k = 0; k < G; ++k)
+        a[k] = lower ? Sc<T>::conj(a[k]) : a[k];
+    if (lower)
+        tile_put_col<G, LD>(S, r, a);
+    else
+        tile_put_row<G, LD>(S, r, a);
+    dv[r] = unit || !live ? Sc<T>::one() : Sc<T>::recip(lower ? Sc<T>::conj(dg) : dg);
+    __syncwarp(m);
+#pragma unroll
+    for (int i = 0; i < G; ++i)
+        a[i] = i == r && live ? Sc<T>::one() : Sc<T>::zero();
+#pragma unroll
+    for (int j = G - 1; j >= 0; --j) {
+        if (j >= n)
+            continue;
+        const T yj = Sc<T>::mul(a[j], dv[j]);
+        a[j] = yj;
+        T c[G]; /* H(i, j), i < j; read where each is used in double complex at G = 32 (all
+                 * at once, with a alive, pass the registers) */
+        if constexpr (!WIDE)
+            bcast_load<G>(S + j * LD, 0, c, j);
+#pragma unroll
+        for (int i = 0; i < j; ++i) {
+            if constexpr (WIDE)
+                c[i] = S[i + j * LD];
+            a[i] = fnma(c[i], yj, a[i]);
+        }
+    }
+    if (lower) {
+#pragma unroll
+        for (int k = 0; k < G; ++k)
+            a[k] = Sc<T>::conj(a[k]);
+    } else {
+        __syncwarp(m); /* the substitution's readers are done */
+        tile_put_col<G, LD>(S, r, a);
+        __syncwarp(m);
+        tile_get_row<G, LD>(S, r, a);
     }
 }
 

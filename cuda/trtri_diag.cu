@@ -2,11 +2,9 @@
  * the first step of the recursive TRSM's inverted leaves (src/exec_cuda_gen.c doubles
  * these blocks up to the leaf order with batched GEMMs).
  *
- * One thread block per diagonal block of order bs <= 32: the block goes to shared memory
- * (only its stored triangle, and its diagonal unless it is a unit one), then thread t
- * computes column t of the inverse by substitution against column t of the identity
- * (trtri_block.cuh: the same substitution is the batched TRTRI, LAUUM, POTRI and POTI's,
- * in batch_potri.cu). */
+ * A warp per diagonal block of order bs <= 32, lane r holding row r in registers, inverted
+ * by trtri_block.cuh's invert_rows: the same piece inverts the batched TRTRI, POTRI and
+ * POTI's matrices (batch_potri.cu). */
 #include "kblasf_cuda.h"
 #include "batch_common.cuh"
 #include "trtri_block.cuh"
@@ -14,52 +12,45 @@
 namespace kblasf {
 namespace {
 
-constexpr int IB = 32; /* the largest block, and the threads of a thread block */
+constexpr int IB = 32; /* the largest block, and the lanes of its group (a warp) */
 
-/* The inverse of the s x s triangle at Ab (lda), s <= IB, one thread block of IB threads,
- * written to Wb (ldw): the whole square, zeros in the other triangle and the diagonal
- * explicit. */
-template <typename T>
-__device__ __forceinline__ void invert_block(bool lower, bool unit, int s, const T *Ab,
-                                             int64_t lda, T *Wb, int64_t ldw)
+/* Block b = blockIdx.x * WPB + warp: the inverse of the s x s triangle at A + o (1 + lda),
+ * o = b bs, s = min(bs, k - o), into W + o (1 + ldw): the whole square, zeros in the other
+ * triangle and the diagonal explicit. Lane r loads row r of the block (a warp's loads run
+ * down a column; the other triangle and a unit diagonal are never read), inverts it with the
+ * others (invert_rows) and writes row r of the inverse. */
+template <typename T, int WPB>
+__global__ void __launch_bounds__(32 * WPB) trtri_diag_kernel(bool lower, bool unit, int64_t k,
+                                                              int bs, const T *A, int64_t lda,
+                                                              T *W, int64_t ldw)
 {
-    __shared__ T sA[IB][IB + 1], sX[IB][IB + 1];
-    __shared__ T dinv[IB];
-    const int t = threadIdx.x;
-    const T one = Sc<T>::one();
-
-    /* row t of the block; a warp's loads run down a column. The other triangle and the
-     * diagonal are never read (the caller may keep anything there). All loads are issued
-     * before the first store waits on one: a warp issues in order, and a store right
-     * behind its load paid a memory latency per column. */
-    T v[IB];
-    const T d = t < s && !unit ? ld_rw(Ab + t + t * lda) : one;
-#pragma unroll
-    for (int c = 0; c < IB; ++c)
-        v[c] = c < s && t < s && (lower ? t > c : t < c) ? ld_rw(Ab + t + c * lda)
-                                                         : Sc<T>::zero();
-#pragma unroll
-    for (int c = 0; c < IB; ++c)
-        sA[t][c] = v[c];
-    if (t < s)
-        dinv[t] = unit ? one : Sc<T>::recip(d);
-    __syncthreads();
-    if (t < s)
-        invert_column(lower, s, t, sA, dinv, sX);
-    __syncthreads();
-    if (t < s) /* row t of the inverse; coalesced down each column */
-        for (int c = 0; c < s; ++c)
-            Wb[t + c * ldw] = sX[t][c];
-}
-
-template <typename T>
-__global__ void __launch_bounds__(IB) trtri_diag_kernel(bool lower, bool unit, int64_t k, int bs,
-                                                        const T *A, int64_t lda, T *W, int64_t ldw)
-{
-    const int64_t o = (int64_t)blockIdx.x * bs;
+    constexpr int LD = IB + 16 / sizeof(T);
+    __shared__ __align__(16) T tiles[WPB * IB * LD];
+    __shared__ __align__(16) T dvs[WPB * IB];
+    const int r = threadIdx.x % 32, g = threadIdx.x / 32;
+    const int64_t o = ((int64_t)blockIdx.x * WPB + g) * bs;
+    if (o >= k)
+        return; /* the whole warp */
     const int s = k - o < bs ? (int)(k - o) : bs;
+    const T *Ab = A + (o + o * lda);
+    T *Wb = W + (o + o * ldw);
 
-    invert_block(lower, unit, s, A + (o + o * lda), lda, W + (o + o * ldw), ldw);
+    T a[IB], dg = Sc<T>::one();
+#pragma unroll
+    for (int c = 0; c < IB; ++c) {
+        a[c] = Sc<T>::zero();
+        if (c < s && r < s && (lower ? c < r : c > r))
+            a[c] = ld_rw(Ab + (r + c * lda));
+        else if (c == r && r < s && !unit)
+            a[c] = dg = ld_rw(Ab + (r + c * lda));
+    }
+    invert_rows<T, IB, LD>(lower, unit, s, r, 0xffffffffu, a, dg, tiles + g * (IB * LD),
+                           dvs + g * IB);
+    if (r < s)
+#pragma unroll
+        for (int c = 0; c < IB; ++c)
+            if (c < s)
+                Wb[r + c * ldw] = a[c];
 }
 
 template <typename T>
@@ -72,8 +63,10 @@ cudaError_t trtri_diag_run(cudaStream_t stream, char uplo, char diag, int64_t k,
         return cudaErrorInvalidValue;
     if (k == 0)
         return cudaSuccess;
-    return launch(trtri_diag_kernel<T>, dim3((unsigned)((k + bs - 1) / bs)), dim3(IB), stream,
-                  false, lower, unit, k, (int)bs, A, lda, W, ldw);
+    constexpr int WPB = tile_warps<T, IB>(); /* blocks (warps) a thread block */
+    const int64_t blocks = (k + bs - 1) / bs;
+    return launch(trtri_diag_kernel<T, WPB>, dim3((unsigned)((blocks + WPB - 1) / WPB)),
+                  dim3(32 * WPB), stream, false, lower, unit, k, (int)bs, A, lda, W, ldw);
 }
 
 } // namespace

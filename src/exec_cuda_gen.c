@@ -511,7 +511,7 @@ static kblasf_status_t cuda_trtri_batch(kblasf_context *ctx, char uplo, char dia
         *path = "order above the batched kernel's 32";
         return KBLASF_STATUS_NOT_SUPPORTED;
     }
-    *path = "batched kernel: a thread block per matrix, the triangle in shared memory";
+    *path = "batched kernel: a group of lanes per matrix, its rows in registers";
     cudaSetDevice(ctx->device);
     return kblasf_cuda_check(
         KBLASF_CAT3(kblasf_cuda_, PREC, trtri_batch)((cudaStream_t)ctx->stream, uplo, diag, n,
@@ -550,7 +550,7 @@ static kblasf_status_t cuda_lauum_batch(kblasf_context *ctx, char uplo, kblasf_i
         *path = "order above the batched kernel's 32";
         return KBLASF_STATUS_NOT_SUPPORTED;
     }
-    *path = "batched kernel: a thread block per matrix, the triangle in shared memory";
+    *path = "batched kernel: a group of lanes per matrix, its rows in registers";
     cudaSetDevice(ctx->device);
     return kblasf_cuda_check(
         KBLASF_CAT3(kblasf_cuda_, PREC, lauum_batch)((cudaStream_t)ctx->stream, uplo, n,
@@ -566,7 +566,7 @@ static kblasf_status_t cuda_potri_batch(kblasf_context *ctx, int poti, char uplo
         *path = "order above the fused kernel's 32";
         return KBLASF_STATUS_NOT_SUPPORTED;
     }
-    *path = "fused kernel: a thread block per matrix, the triangle in shared memory";
+    *path = "fused kernel: a group of lanes per matrix, its rows in registers";
     cudaSetDevice(ctx->device);
     return kblasf_cuda_check(
         KBLASF_CAT3(kblasf_cuda_, PREC, potri_batch)((cudaStream_t)ctx->stream, poti, uplo, n,

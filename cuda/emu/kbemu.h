@@ -113,6 +113,19 @@ template <typename T> inline T __shfl_xor_sync(unsigned mask, T v, int m, int wi
     return emu_shfl(mask, v, (emu_lane & ~(width - 1)) | ((emu_lane ^ m) & (width - 1)));
 }
 inline void __syncwarp(unsigned mask = 0xffffffffu) { emu_bar(mask).arrive_and_wait(); }
+/* the lanes of mask whose pred is nonzero, as bits by lane */
+inline unsigned __ballot_sync(unsigned mask, int pred)
+{
+    EmuBar &b = emu_bar(mask);
+    emu_warp->slot[emu_lane][0] = pred != 0;
+    b.arrive_and_wait();
+    unsigned r = 0;
+    for (int l = 0; l < 32; ++l)
+        if ((mask >> l & 1) && emu_warp->slot[l][0]) r |= 1u << l;
+    b.arrive_and_wait();
+    return r;
+}
+inline int __ffs(unsigned x) { return __builtin_ffs((int)x); }
 inline float atomicAdd(float *p, float v) { std::lock_guard<std::mutex> g(emu_atomic_mu); float o = *p; *p = o + v; return o; }
 inline unsigned atomicAdd(unsigned *p, unsigned v) { std::lock_guard<std::mutex> g(emu_atomic_mu); unsigned o = *p; *p = o + v; return o; }
 inline void __nanosleep(unsigned) {}
