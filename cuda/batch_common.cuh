@@ -1,6 +1,7 @@
 /* batch_common.cuh — what the batched kernels (batch_small.cu, batch_block.cu, batch_potri.cu)
  * share: where matrix b of a batch lies, a group's broadcast loads from shared memory, c - a*b
- * fused, and the store of its info in the caller's integer width.
+ * fused, a column of the Cholesky on rows, and the store of its info in the caller's integer
+ * width.
  * Internal to cuda/; like cuda_scalar.cuh, everything lives in an unnamed namespace so that
  * each .cu file has its own copy. */
 #ifndef KBLASF_BATCH_COMMON_CUH
@@ -55,6 +56,40 @@ template <typename T> __device__ __forceinline__ T fnma(T a, T b, T c)
     }
 }
 
+/* Column j of a right-looking Cholesky on rows (batch_small.cu's POTRF, batch_potri.cu's
+ * POTI): lane r of the group (lanes m) holds row r of the Hermitian matrix in x, its columns
+ * unscaled (A(r, k) -= A(r, j) conj(A(k, j)) / d_j, no square roots). Column j goes to the
+ * group through cj (G elements of shared memory; the caller alternates two, so that one
+ * __syncwarp a column orders them), the pivot and the entries below it come back by
+ * broadcasts, loaded before the pivot's test so that they overlap it. Returns the pivot
+ * d_j = A(j, j); x is updated only when it is positive (not NaN: the same decision in every
+ * lane), rows r <= j adding 0. WIDE: each entry read where it is used (a row of 128
+ * registers leaves no room for the whole column). */
+template <bool WIDE, int G, typename T>
+__device__ __forceinline__ typename Sc<T>::Real chol_column(int j, int r, unsigned m,
+                                                            T (&x)[G], T *cj)
+{
+    using R = typename Sc<T>::Real;
+    cj[r] = x[j];
+    __syncwarp(m);
+    T c[G]; /* A(k, j), k >= j */
+    if constexpr (!WIDE)
+        bcast_load<G>(cj, j, c);
+    else
+        c[j] = cj[j];
+    const R d = Sc<T>::re(c[j]);
+    if (d > R(0)) {
+        const T w = Sc<T>::mulr(x[j], r > j ? -rcp_pos(d) : R(0));
+#pragma unroll
+        for (int k = j + 1; k < G; ++k) {
+            if constexpr (WIDE)
+                c[k] = cj[k];
+            x[k] = Sc<T>::fmac(c[k], w, x[k]);
+        }
+    }
+    return d;
+}
+
 /* info[b] := v, info being the caller's kblasf_int array: int32_t or int64_t by configure
  * (KBLASF_ILP64), so the C ABI passes its width in bytes (4 or 8; checked by the host
  * side of each kernel). */
@@ -69,7 +104,8 @@ __device__ __forceinline__ void set_info(void *info, int bytes, int64_t b, int64
 /* info[b] */
 __device__ __forceinline__ int64_t get_info(const void *info, int bytes, int64_t b)
 {
-    return bytes == 4 ? static_cast<const int32_t *>(info)[b] : static_cast<const int64_t *>(info)[b];
+    return bytes == 4 ? static_cast<const int32_t *>(info)[b]
+                      : static_cast<const int64_t *>(info)[b];
 }
 
 /* info[b] as a factorization reports column v (1-based, 0: none failed) of its matrix.

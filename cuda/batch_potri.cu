@@ -39,9 +39,20 @@ namespace {
 
 enum Op { TRTRI, LAUUM, POTRI, POTI };
 
+/* Thread blocks an SM that the registers must allow. At G = 32 the compiler's own choice (up
+ * to 162 registers in double) leaves 3 blocks, 12 warps an SM, and the warps wait on their
+ * global loads (ncu: 7 of 12 cycles between a DTRTRI warp's instructions); 4 blocks (128
+ * registers, no spills) took DTRTRI 32 from 0.093 to 0.077 ms and DPOTRI 32 from 0.114 to
+ * 0.097 (H100). Not for POTI (it spills) nor double complex (a row is 128 registers); at
+ * G = 16, 6 blocks were no faster. */
+template <typename T, int G, Op OP> constexpr int potri_min_blocks()
+{
+    return G == 32 && OP != POTI && sizeof(T) <= 8 ? 4 : 1;
+}
+
 /* One matrix per group of G lanes, WPB warps a block; n <= G. */
 template <typename T, Op OP, int G, int WPB>
-__global__ void __launch_bounds__(32 * WPB, 1)
+__global__ void __launch_bounds__(32 * WPB, (potri_min_blocks<T, G, OP>()))
 potri_regs_kernel(bool lower, bool unit, int n, T *const *Aarr, T *A, int64_t lda,
                   int64_t strideA, int64_t offA, void *info, int info_bytes, int64_t batch)
 {
@@ -101,26 +112,10 @@ potri_regs_kernel(bool lower, bool unit, int n, T *const *Aarr, T *A, int64_t ld
         for (int j = 0; j < G; ++j) {
             if (j >= n)
                 break;
-            T *const cj = colb + (j & 1) * G; /* one __syncwarp a column orders the turns */
-            cj[r] = a[j];
-            __syncwarp(m);
-            T c[G]; /* A(k, j), k >= j; in double complex at G = 32 each read where it is
-                     * used (all at once, with a alive, pass the registers) */
-            if constexpr (!WIDE)
-                bcast_load<G>(cj, j, c);
-            else
-                c[j] = cj[j];
-            const R d = Sc<T>::re(c[j]);
-            if (!(d > R(0))) { /* <= 0 or NaN: the same in every lane of the group */
+            const R d = chol_column<WIDE>(j, r, m, a, colb + (j & 1) * G);
+            if (!(d > R(0))) { /* <= 0 or NaN */
                 jstop = j;
                 break;
-            }
-            const T w = Sc<T>::mulr(a[j], r > j ? -rcp_pos(d) : R(0));
-#pragma unroll
-            for (int k = j + 1; k < G; ++k) {
-                if constexpr (WIDE)
-                    c[k] = cj[k];
-                a[k] = Sc<T>::fmac(c[k], w, a[k]);
             }
             if (r == j)
                 myd = d;
@@ -178,48 +173,50 @@ potri_regs_kernel(bool lower, bool unit, int n, T *const *Aarr, T *A, int64_t ld
             for (int k = 0; k < G; ++k)
                 if (stored(k) && !(unit && k == r))
                     Am[r + k * lda] = a[k];
-            return;
+        } else {
+            /* the product reads the real part of the inverse's diagonal, as LAPACK's LAUUM */
+#pragma unroll
+            for (int k = 0; k < G; ++k)
+                a[k] = k == r ? Sc<T>::from_re(Sc<T>::re(a[k])) : a[k];
+            __syncwarp(m); /* the inversion's readers of the tile are done */
         }
-        /* the product reads the real part of the inverse's diagonal, as LAPACK's LAUUM */
-#pragma unroll
-        for (int k = 0; k < G; ++k)
-            a[k] = k == r ? Sc<T>::from_re(Sc<T>::re(a[k])) : a[k];
-        __syncwarp(m); /* the inversion's readers of the tile are done */
     }
-    /* W = L, or X: a holds row r of W (rows), or row r of W^H = conj(column r of W). The tile
-     * := W by columns; v := column r of W */
-    T v[G];
-    if (rows) {
-        tile_put_row<G, LD>(S, r, a);
-        __syncwarp(m);
-        tile_get_col<G, LD>(S, r, v);
-    } else {
+    if constexpr (PROD) {
+        /* W = L, or X: a holds row r of W (rows), or row r of W^H = conj(column r of W).
+         * The tile := W by columns; v := column r of W */
+        T v[G];
+        if (rows) {
+            tile_put_row<G, LD>(S, r, a);
+            __syncwarp(m);
+            tile_get_col<G, LD>(S, r, v);
+        } else {
 #pragma unroll
-        for (int k = 0; k < G; ++k)
-            v[k] = Sc<T>::conj(a[k]);
-        tile_put_col<G, LD>(S, r, v);
-        __syncwarp(m);
-    }
+            for (int k = 0; k < G; ++k)
+                v[k] = Sc<T>::conj(a[k]);
+            tile_put_col<G, LD>(S, r, v);
+            __syncwarp(m);
+        }
 
-    /* M = W^H W, row r: M(r, c) = sum over l >= c of conj(W(l, r)) W(l, c), column c of W
-     * broadcast; its stored part (lower: c <= r, upper: c >= r) written as it is made, the
-     * diagonal's real part */
+        /* M = W^H W, row r: M(r, c) = sum over l >= c of conj(W(l, r)) W(l, c), column c of
+         * W broadcast; its stored part (lower: c <= r, upper: c >= r) written as it is made,
+         * the diagonal's real part */
 #pragma unroll
-    for (int c = 0; c < G; ++c) {
-        if (c >= n)
-            break;
-        T w[G];
-        if constexpr (!WIDE)
-            bcast_load<G>(S + c * LD, c, w);
-        T acc = Sc<T>::zero();
+        for (int c = 0; c < G; ++c) {
+            if (c >= n)
+                break;
+            T w[G];
+            if constexpr (!WIDE)
+                bcast_load<G>(S + c * LD, c, w);
+            T acc = Sc<T>::zero();
 #pragma unroll
-        for (int l = c; l < G; ++l) {
-            if constexpr (WIDE)
-                w[l] = S[l + c * LD];
-            acc = Sc<T>::fmac(v[l], w[l], acc);
+            for (int l = c; l < G; ++l) {
+                if constexpr (WIDE)
+                    w[l] = S[l + c * LD];
+                acc = Sc<T>::fmac(v[l], w[l], acc);
+            }
+            if (stored(c))
+                Am[r + c * lda] = c == r ? Sc<T>::from_re(Sc<T>::re(acc)) : acc;
         }
-        if (stored(c))
-            Am[r + c * lda] = c == r ? Sc<T>::from_re(Sc<T>::re(acc)) : acc;
     }
 }
 

@@ -235,31 +235,14 @@ chol_small_kernel(bool lower, int n, int64_t nrhs, T *const *Aarr, T *A, int64_t
         for (int j = 0; j < G; ++j) {
             if (j >= n)
                 break;
-            /* column j through shared memory: each lane puts its A(r, j), every lane reads
-             * the pivot and the entries below it by 16-byte broadcasts, a quarter of the
-             * instructions (in double) that shuffles took */
-            T *const cj = colb + (j & 1) * G;
-            cj[r] = x[j];
-            __syncwarp(m);
-            /* c[k] = A(k, j), k >= j, loaded before the pivot's test so that they overlap
-             * it (not WIDE: there each is loaded where it is used) */
-            T c[G];
-            if constexpr (!WIDE)
-                bcast_load<G>(cj, j, c);
-            else
-                c[j] = cj[j];
-            const R d = Sc<T>::re(c[j]);
-            if (!(d > R(0))) { /* <= 0 or NaN: the same in every lane of the group */
+            /* column j through shared memory (batch_common.cuh): each lane puts its A(r, j),
+             * every lane reads the pivot and the entries below it by 16-byte broadcasts, a
+             * quarter of the instructions (in double) that shuffles took; the loads issued
+             * before the pivot's test so that they overlap it (not WIDE) */
+            const R d = chol_column<WIDE>(j, r, m, x, colb + (j & 1) * G);
+            if (!(d > R(0))) { /* <= 0 or NaN */
                 jstop = j;
                 break;
-            }
-            /* A(r,k) -= A(r,j) conj(A(k,j)) / d; rows above and at j are final: add 0 */
-            const T w = Sc<T>::mulr(x[j], r > j ? -rcp_pos(d) : R(0));
-#pragma unroll
-            for (int k = j + 1; k < G; ++k) {
-                if constexpr (WIDE)
-                    c[k] = cj[k];
-                x[k] = Sc<T>::fmac(c[k], w, x[k]);
             }
             if (r == j)
                 myd = d;
