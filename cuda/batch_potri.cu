@@ -30,7 +30,8 @@
  * diagonal (a ballot over the group) and leaves it untouched; POTI stops at the first pivot
  * that is not positive (NaN included) and writes back what the factorization made so far
  * (the columns before it final, the rest the Schur complement so far), as LAPACK's POTRF.
- * LAUUM, POTRI and POTI read and write the real parts of the diagonal only, as LAPACK's. */
+ * As LAPACK's: LAUUM and POTI read the diagonal's real part only, POTRI the whole diagonal
+ * (its TRTRI's), and all three write the diagonal real. */
 #include "kblasf_cuda.h"
 #include "trtri_block.cuh"
 

@@ -23,7 +23,7 @@ template <typename T, int G> constexpr int tile_warps()
 }
 
 /* the tile's row r or column r := v, or v := them (a column write or read is the transpose:
- * lanes G elements apart, some bank conflicts; a row's is conflict-free) */
+ * lanes LD elements apart, some bank conflicts; a row's is conflict-free) */
 template <int G, int LD, typename T>
 __device__ __forceinline__ void tile_put_row(T *S, int r, const T (&v)[G])
 {
@@ -89,8 +89,8 @@ __device__ __forceinline__ void invert_rows(bool lower, bool unit, int n, int r,
             continue;
         const T yj = Sc<T>::mul(a[j], dv[j]);
         a[j] = yj;
-        T c[G]; /* H(i, j), i < j; read where each is used in double complex at G = 32 (all
-                 * at once, with a alive, pass the registers) */
+        T c[G]; /* H(i, j), i < j; in double complex at G = 32 each read where it is used
+                 * (the whole column beside a would not fit the registers) */
         if constexpr (!WIDE)
             bcast_load<G>(S + j * LD, 0, c, j);
 #pragma unroll
