@@ -43,6 +43,13 @@ __device__ __forceinline__ void bcast_load(const T *p, int k0, T (&v)[G], int k1
     }
 }
 
+/* warps a thread block of groups of G lanes, each group with a G x LD tile of T: 4, or 2
+ * where the tiles would pass 48 KB (double complex at G = 32) */
+template <typename T, int G, int LD> constexpr int tile_warps()
+{
+    return 4 * 32 * LD * (int)sizeof(T) <= 48 * 1024 ? 4 : 2;
+}
+
 /* c - a*b, fused (the negations fold into the FMAs) */
 template <typename T> __device__ __forceinline__ T fnma(T a, T b, T c)
 {

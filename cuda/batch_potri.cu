@@ -227,7 +227,7 @@ cudaError_t launch_group(cudaStream_t stream, bool lower, bool unit, int n, T *c
                          int64_t lda, int64_t strideA, int64_t offA, void *info, int info_bytes,
                          int64_t batch)
 {
-    constexpr int WPB = tile_warps<T, G>(), NG = WPB * 32 / G;
+    constexpr int WPB = tile_warps<T, G, G + 16 / sizeof(T)>(), NG = WPB * 32 / G;
     return launch(potri_regs_kernel<T, OP, G, WPB>, dim3((unsigned)((batch + NG - 1) / NG)),
                   dim3(32 * WPB), stream, false, lower, unit, n, Aarr, A, lda, strideA, offA,
                   info, info_bytes, batch);

@@ -238,12 +238,10 @@ cudaError_t potrs_warp_run(cudaStream_t stream, char uplo, int64_t n, int64_t nr
     auto go = [&](auto ra, auto lo) {
         constexpr bool LO = decltype(lo)::value;
         constexpr int RA = decltype(ra)::value;
-        return nrhs == 1 ? launch(potrs_warp_kernel<LO, T, 1, RA>, grid,
-                                  dim3(32 * kWarpsPerBlock), stream, false, (int)n, nrhs, Aarr,
-                                  A, lda, sA, Barr, B, ldb, sB, batch)
-                         : launch(potrs_warp_kernel<LO, T, 2, RA>, grid,
-                                  dim3(32 * kWarpsPerBlock), stream, false, (int)n, nrhs, Aarr,
-                                  A, lda, sA, Barr, B, ldb, sB, batch);
+        const auto k =
+            nrhs == 1 ? potrs_warp_kernel<LO, T, 1, RA> : potrs_warp_kernel<LO, T, 2, RA>;
+        return launch(k, grid, dim3(32 * kWarpsPerBlock), stream, false, (int)n, nrhs, Aarr, A,
+                      lda, sA, Barr, B, ldb, sB, batch);
     };
     using L = std::true_type;
     using U = std::false_type;

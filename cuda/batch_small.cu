@@ -121,11 +121,6 @@ __device__ __forceinline__ int opaque(int x)
 #endif
 }
 
-/* warps per block: 4, or 2 where 4 tiles of G x (G+1) per warp would pass 48 KB */
-template <typename T, int G> constexpr int warps_per_block()
-{
-    return 4 * 32 * (G + 1) * sizeof(T) <= 48 * 1024 ? 4 : 2;
-}
 /* right-hand-side columns a lane holds at once beyond nrhs = 1 */
 template <typename T> constexpr int nr_max() { return sizeof(T) == 16 ? 2 : 4; }
 
@@ -407,7 +402,7 @@ cudaError_t small_launch(cudaStream_t s, bool lower, int n, int64_t nrhs, T *con
                          int64_t ldb, int64_t strideB, void *info, int info_bytes, int64_t ioff,
                          int64_t batch)
 {
-    constexpr int WPB = warps_per_block<T, G>(), NG = WPB * 32 / G;
+    constexpr int WPB = tile_warps<T, G, G + 1>(), NG = WPB * 32 / G;
     constexpr int64_t maxgx = ((int64_t)1 << 31) - 1;
     int64_t gy = OP == Op::potrs ? (nrhs + G - 1) / G : 1;
     if (gy > 65535) /* grid-stride beyond */

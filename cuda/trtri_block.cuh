@@ -15,13 +15,6 @@
 namespace kblasf {
 namespace {
 
-/* warps a thread block of groups with a tile each: 4, or 2 where the tiles would pass 48 KB
- * (double complex at G = 32) */
-template <typename T, int G> constexpr int tile_warps()
-{
-    return 4 * 32 * (G + 16 / (int)sizeof(T)) * (int)sizeof(T) <= 48 * 1024 ? 4 : 2;
-}
-
 /* the tile's row r or column r := v, or v := them (a column write or read is the transpose:
  * lanes LD elements apart, some bank conflicts; a row's is conflict-free) */
 template <int G, int LD, typename T>

@@ -63,7 +63,8 @@ cudaError_t trtri_diag_run(cudaStream_t stream, char uplo, char diag, int64_t k,
         return cudaErrorInvalidValue;
     if (k == 0)
         return cudaSuccess;
-    constexpr int WPB = tile_warps<T, IB>(); /* blocks (warps) a thread block */
+    /* blocks (warps) a thread block */
+    constexpr int WPB = tile_warps<T, IB, IB + 16 / sizeof(T)>();
     const int64_t blocks = (k + bs - 1) / bs;
     return launch(trtri_diag_kernel<T, WPB>, dim3((unsigned)((blocks + WPB - 1) / WPB)),
                   dim3(32 * WPB), stream, false, lower, unit, k, (int)bs, A, lda, W, ldw);
