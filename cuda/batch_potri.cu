@@ -38,7 +38,11 @@
 namespace kblasf {
 namespace {
 
-enum Op { TRTRI, LAUUM, POTRI, POTI };
+/* TRTRI_U: TRTRI with a unit diagonal. A compile-time choice: with diag a run-time flag the
+ * branches around the diagonal's loads, reciprocal and store cost double complex TRTRI at
+ * n = 32 more than half its time (H100: ZTRTRI 0.357 against 0.168 ms, CTRTRI 0.191
+ * against 0.092, bench/results/H100-2026-11-26-bench_batch-trtri-unit.txt). */
+enum Op { TRTRI, TRTRI_U, LAUUM, POTRI, POTI };
 
 /* Thread blocks an SM that the registers must allow. At G = 32 the compiler's own choice (up
  * to 162 registers in double) leaves 3 blocks, 12 warps an SM, and the warps wait on their
@@ -54,14 +58,15 @@ template <typename T, int G, Op OP> constexpr int potri_min_blocks()
 /* One matrix per group of G lanes, WPB warps a block; n <= G. */
 template <typename T, Op OP, int G, int WPB>
 __global__ void __launch_bounds__(32 * WPB, (potri_min_blocks<T, G, OP>()))
-potri_regs_kernel(bool lower, bool unit, int n, T *const *Aarr, T *A, int64_t lda,
+potri_regs_kernel(bool lower, int n, T *const *Aarr, T *A, int64_t lda,
                   int64_t strideA, int64_t offA, void *info, int info_bytes, int64_t batch)
 {
     using R = typename Sc<T>::Real;
     constexpr int E = 16 / sizeof(T); /* elements a 16-byte broadcast */
     constexpr int LD = G + E;         /* the tile's leading dimension: columns 16-byte aligned */
     constexpr int NG = WPB * 32 / G;  /* groups (matrices) a block */
-    constexpr bool CHOL = OP == POTI, INV = OP != LAUUM, PROD = OP != TRTRI;
+    constexpr bool CHOL = OP == POTI, INV = OP != LAUUM, PROD = OP != TRTRI && OP != TRTRI_U;
+    constexpr bool unit = OP == TRTRI_U;
     constexpr bool WIDE = G * sizeof(T) >= 512; /* a row alone is 128 registers */
     __shared__ __align__(16) T tiles[NG * G * LD];
     __shared__ __align__(16) T dvs[INV ? NG * G : E];       /* invert_rows' reciprocals */
@@ -223,28 +228,28 @@ potri_regs_kernel(bool lower, bool unit, int n, T *const *Aarr, T *A, int64_t ld
 
 /* The launch for order n: the smallest group of 8, 16 or 32 lanes that holds n. */
 template <typename T, Op OP, int G>
-cudaError_t launch_group(cudaStream_t stream, bool lower, bool unit, int n, T *const *Aarr, T *A,
+cudaError_t launch_group(cudaStream_t stream, bool lower, int n, T *const *Aarr, T *A,
                          int64_t lda, int64_t strideA, int64_t offA, void *info, int info_bytes,
                          int64_t batch)
 {
     constexpr int WPB = tile_warps<T, G, G + 16 / sizeof(T)>(), NG = WPB * 32 / G;
     return launch(potri_regs_kernel<T, OP, G, WPB>, dim3((unsigned)((batch + NG - 1) / NG)),
-                  dim3(32 * WPB), stream, false, lower, unit, n, Aarr, A, lda, strideA, offA,
+                  dim3(32 * WPB), stream, false, lower, n, Aarr, A, lda, strideA, offA,
                   info, info_bytes, batch);
 }
 
 template <typename T, Op OP>
-cudaError_t launch_potri(cudaStream_t stream, bool lower, bool unit, int n, T *const *Aarr,
+cudaError_t launch_potri(cudaStream_t stream, bool lower, int n, T *const *Aarr,
                          T *A, int64_t lda, int64_t strideA, int64_t offA, void *info,
                          int info_bytes, int64_t batch)
 {
     if (n <= 8)
-        return launch_group<T, OP, 8>(stream, lower, unit, n, Aarr, A, lda, strideA, offA, info,
+        return launch_group<T, OP, 8>(stream, lower, n, Aarr, A, lda, strideA, offA, info,
                                       info_bytes, batch);
     if (n <= 16)
-        return launch_group<T, OP, 16>(stream, lower, unit, n, Aarr, A, lda, strideA, offA, info,
+        return launch_group<T, OP, 16>(stream, lower, n, Aarr, A, lda, strideA, offA, info,
                                        info_bytes, batch);
-    return launch_group<T, OP, 32>(stream, lower, unit, n, Aarr, A, lda, strideA, offA, info,
+    return launch_group<T, OP, 32>(stream, lower, n, Aarr, A, lda, strideA, offA, info,
                                    info_bytes, batch);
 }
 
@@ -313,17 +318,19 @@ cudaError_t potri_batch_run(Op op, char uplo, char diag, int64_t n, T *const *Aa
         return cudaErrorInvalidValue;
     switch (op) {
     case TRTRI:
-        return launch_potri<T, TRTRI>(stream, lower, unit, (int)n, Aarr, A, lda, strideA, offA,
-                                      info, info_bytes, batch);
+        return unit ? launch_potri<T, TRTRI_U>(stream, lower, (int)n, Aarr, A, lda, strideA,
+                                               offA, info, info_bytes, batch)
+                    : launch_potri<T, TRTRI>(stream, lower, (int)n, Aarr, A, lda, strideA,
+                                             offA, info, info_bytes, batch);
     case LAUUM:
-        return launch_potri<T, LAUUM>(stream, lower, false, (int)n, Aarr, A, lda, strideA, offA,
-                                      info, info_bytes, batch);
+        return launch_potri<T, LAUUM>(stream, lower, (int)n, Aarr, A, lda, strideA, offA, info,
+                                      info_bytes, batch);
     case POTRI:
-        return launch_potri<T, POTRI>(stream, lower, false, (int)n, Aarr, A, lda, strideA, offA,
-                                      info, info_bytes, batch);
+        return launch_potri<T, POTRI>(stream, lower, (int)n, Aarr, A, lda, strideA, offA, info,
+                                      info_bytes, batch);
     default:
-        return launch_potri<T, POTI>(stream, lower, false, (int)n, Aarr, A, lda, strideA, offA,
-                                     info, info_bytes, batch);
+        return launch_potri<T, POTI>(stream, lower, (int)n, Aarr, A, lda, strideA, offA, info,
+                                     info_bytes, batch);
     }
 }
 

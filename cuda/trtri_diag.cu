@@ -19,10 +19,10 @@ constexpr int IB = 32; /* the largest block, and the lanes of its group (a warp)
  * triangle and the diagonal explicit. Lane r loads row r of the block (a warp's loads run
  * down a column; the other triangle and a unit diagonal are never read), inverts it with the
  * others (invert_rows) and writes row r of the inverse. */
-template <typename T, int WPB>
-__global__ void __launch_bounds__(32 * WPB) trtri_diag_kernel(bool lower, bool unit, int64_t k,
-                                                              int bs, const T *A, int64_t lda,
-                                                              T *W, int64_t ldw)
+template <typename T, int WPB, bool UNIT>
+__global__ void __launch_bounds__(32 * WPB) trtri_diag_kernel(bool lower, int64_t k, int bs,
+                                                              const T *A, int64_t lda, T *W,
+                                                              int64_t ldw)
 {
     constexpr int LD = IB + 16 / sizeof(T);
     __shared__ __align__(16) T tiles[WPB * IB * LD];
@@ -41,10 +41,10 @@ __global__ void __launch_bounds__(32 * WPB) trtri_diag_kernel(bool lower, bool u
         a[c] = Sc<T>::zero();
         if (c < s && r < s && (lower ? c < r : c > r))
             a[c] = ld_rw(Ab + (r + c * lda));
-        else if (c == r && r < s && !unit)
+        else if (c == r && r < s && !UNIT)
             a[c] = dg = ld_rw(Ab + (r + c * lda));
     }
-    invert_rows<T, IB, LD>(lower, unit, s, r, 0xffffffffu, a, dg, tiles + g * (IB * LD),
+    invert_rows<T, IB, LD>(lower, UNIT, s, r, 0xffffffffu, a, dg, tiles + g * (IB * LD),
                            dvs + g * IB);
     if (r < s)
 #pragma unroll
@@ -66,8 +66,13 @@ cudaError_t trtri_diag_run(cudaStream_t stream, char uplo, char diag, int64_t k,
     /* blocks (warps) a thread block */
     constexpr int WPB = tile_warps<T, IB, IB + 16 / sizeof(T)>();
     const int64_t blocks = (k + bs - 1) / bs;
-    return launch(trtri_diag_kernel<T, WPB>, dim3((unsigned)((blocks + WPB - 1) / WPB)),
-                  dim3(32 * WPB), stream, false, lower, unit, k, (int)bs, A, lda, W, ldw);
+    const dim3 grid((unsigned)((blocks + WPB - 1) / WPB)), block(32 * WPB);
+    /* the diagonal's kind at compile time (as batch_potri.cu's TRTRI_U: the run-time flag's
+     * branches cost the complex kernels half their time) */
+    return unit ? launch(trtri_diag_kernel<T, WPB, true>, grid, block, stream, false, lower, k,
+                         (int)bs, A, lda, W, ldw)
+                : launch(trtri_diag_kernel<T, WPB, false>, grid, block, stream, false, lower, k,
+                         (int)bs, A, lda, W, ldw);
 }
 
 } // namespace
