@@ -67,12 +67,13 @@ template <typename T> __device__ __forceinline__ T fnma(T a, T b, T c)
  * POTI): lane r of the group (lanes m) holds row r of the Hermitian matrix in x, its columns
  * unscaled (A(r, k) -= A(r, j) conj(A(k, j)) / d_j, no square roots). Column j goes to the
  * group through cj (G elements of shared memory; the caller alternates two, so that one
- * __syncwarp a column orders them), the pivot and the entries below it come back by
- * broadcasts, loaded before the pivot's test so that they overlap it. Returns the pivot
- * d_j = A(j, j); x is updated only when it is positive (not NaN: the same decision in every
- * lane), rows r <= j adding 0. WIDE: each entry read where it is used (a row of 128
- * registers leaves no room for the whole column). */
-template <bool WIDE, int G, typename T>
+ * __syncwarp a column orders them) and comes back by broadcasts, CH entries at a time: CH = G
+ * loads the pivot and every entry below it before the pivot's test, so that they overlap
+ * it; a smaller CH (a multiple of the elements in 16 bytes, or 1: each entry read where it
+ * is used) holds fewer registers, for a row of 128 registers or a tighter register budget.
+ * Returns the pivot d_j = A(j, j); x is updated only when it is positive (not NaN: the same
+ * decision in every lane), rows r <= j adding 0. */
+template <int CH, int G, typename T>
 __device__ __forceinline__ typename Sc<T>::Real chol_column(int j, int r, unsigned m,
                                                             T (&x)[G], T *cj)
 {
@@ -80,7 +81,7 @@ __device__ __forceinline__ typename Sc<T>::Real chol_column(int j, int r, unsign
     cj[r] = x[j];
     __syncwarp(m);
     T c[G]; /* A(k, j), k >= j */
-    if constexpr (!WIDE)
+    if constexpr (CH >= G)
         bcast_load<G>(cj, j, c);
     else
         c[j] = cj[j];
@@ -88,10 +89,19 @@ __device__ __forceinline__ typename Sc<T>::Real chol_column(int j, int r, unsign
     if (d > R(0)) {
         const T w = Sc<T>::mulr(x[j], r > j ? -rcp_pos(d) : R(0));
 #pragma unroll
-        for (int k = j + 1; k < G; ++k) {
-            if constexpr (WIDE)
-                c[k] = cj[k];
-            x[k] = Sc<T>::fmac(c[k], w, x[k]);
+        for (int k0 = 0; k0 < G; k0 += CH) {
+            if (k0 + CH <= j + 1)
+                continue;
+            if constexpr (CH > 1 && CH < G)
+                bcast_load<G>(cj, k0 > j + 1 ? k0 : j + 1, c, k0 + CH);
+#pragma unroll
+            for (int k = k0; k < k0 + CH; ++k) {
+                if (k <= j)
+                    continue;
+                if constexpr (CH == 1)
+                    c[k] = cj[k];
+                x[k] = Sc<T>::fmac(c[k], w, x[k]);
+            }
         }
     }
     return d;

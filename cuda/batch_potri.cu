@@ -118,7 +118,7 @@ potri_regs_kernel(bool lower, int n, T *const *Aarr, T *A, int64_t lda,
         for (int j = 0; j < G; ++j) {
             if (j >= n)
                 break;
-            const R d = chol_column<WIDE>(j, r, m, a, colb + (j & 1) * G);
+            const R d = chol_column<WIDE ? 1 : G>(j, r, m, a, colb + (j & 1) * G);
             if (!(d > R(0))) { /* <= 0 or NaN */
                 jstop = j;
                 break;

@@ -88,7 +88,9 @@
  * ptxas (-Xptxas -v, sm_90): no spills, no stack; registers by G = 8 / 16 / 32, over
  * POTRF, POTRS and POSV and both NR: s 34-55 / 42-64 / 52-87, d 44-78 / 60-94 / 92-154,
  * c 43-71 / 59-96 / 86-161, z 65-94 / 96-174 / 158-206. __launch_bounds__(threads,
- * 1): without the minimum of one block ptxas spills a few words to stay at a lower count. */
+ * 1): without the minimum of one block ptxas spills a few words to stay at a lower count;
+ * but single complex POTRF at G = 32, held to 4 blocks an SM with its column taken 8
+ * entries at a time (112 registers, chol_tight below). */
 #include "kblasf_cuda.h"
 #include "batch_common.cuh"
 
@@ -124,8 +126,29 @@ __device__ __forceinline__ int opaque(int x)
 /* right-hand-side columns a lane holds at once beyond nrhs = 1 */
 template <typename T> constexpr int nr_max() { return sizeof(T) == 16 ? 2 : 4; }
 
+/* Single complex POTRF at G = 32 (through the tile): the column by 8 entries and 4 thread
+ * blocks an SM (at most 128 registers; its own choice is 3 blocks, the whole column held
+ * ahead). H100, batch 10240: CPOTRF 32 0.124 -> 0.104 ms, 128 (its leaves) 2.36 -> 2.27.
+ * The same in double (direct, x live to the end) spills and is slower (DPOTRF 32 0.081 ->
+ * 0.089 ms; 0.103 with 4 blocks and the whole column). bench/results/
+ * H100-2026-11-26-bench_batch-chol-budget.txt */
+template <typename T, int G, Op OP> __host__ __device__ constexpr bool chol_tight()
+{
+    return G == 32 && OP == Op::potrf && Sc<T>::complex && sizeof(T) == 8;
+}
+template <typename T, int G, Op OP> constexpr int chol_min_blocks()
+{
+    return chol_tight<T, G, OP>() ? 4 : 1;
+}
+/* chol_column's entries held at once: all (loaded ahead of the pivot's test), 8, or one
+ * where a row alone is 128 registers */
+template <typename T, int G, Op OP> __host__ __device__ constexpr int chol_chunk()
+{
+    return G * sizeof(T) >= 512 ? 1 : chol_tight<T, G, OP>() ? 8 : G;
+}
+
 template <typename T, int G, int WPB, int NR, Op OP>
-__global__ void __launch_bounds__(32 * WPB, 1)
+__global__ void __launch_bounds__(32 * WPB, (chol_min_blocks<T, G, OP>()))
 chol_small_kernel(bool lower, int n, int64_t nrhs, T *const *Aarr, T *A, int64_t lda,
                   int64_t strideA, int64_t offA, T *const *Barr, T *B, int64_t ldb,
                   int64_t strideB,
@@ -140,6 +163,7 @@ chol_small_kernel(bool lower, int n, int64_t nrhs, T *const *Aarr, T *A, int64_t
      * the factor from the tile (with x live through the solve as well, ptxas spills). */
     constexpr bool WIDE = G * sizeof(T) >= 512;
     constexpr bool XSOLVE = OP == Op::potrs || (OP == Op::posv && !WIDE); /* solve from x */
+    constexpr int CCH = chol_chunk<T, G, OP>(); /* chol_column's entries held at once */
     __shared__ T tiles[NG * G * LD];
     /* a group's broadcast buffers: two for the columns (used by turns, so that one
      * __syncwarp a column orders them) and one for the 1/sqrt(d) of the rows; the groups of a
@@ -233,8 +257,9 @@ chol_small_kernel(bool lower, int n, int64_t nrhs, T *const *Aarr, T *A, int64_t
             /* column j through shared memory (batch_common.cuh): each lane puts its A(r, j),
              * every lane reads the pivot and the entries below it by 16-byte broadcasts, a
              * quarter of the instructions (in double) that shuffles took; the loads issued
-             * before the pivot's test so that they overlap it (not WIDE) */
-            const R d = chol_column<WIDE>(j, r, m, x, colb + (j & 1) * G);
+             * before the pivot's test so that they overlap it (but where chol_chunk says
+             * otherwise) */
+            const R d = chol_column<CCH>(j, r, m, x, colb + (j & 1) * G);
             if (!(d > R(0))) { /* <= 0 or NaN */
                 jstop = j;
                 break;
