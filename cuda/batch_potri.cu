@@ -44,15 +44,24 @@ namespace {
  * against 0.092, bench/results/H100-2026-11-26-bench_batch-trtri-unit.txt). */
 enum Op { TRTRI, TRTRI_U, LAUUM, POTRI, POTI };
 
+/* POTI in double at G = 32: its Cholesky column taken 8 entries at a time (chol_column's
+ * CH), so that it fits the same 4 blocks (128 registers, 40 bytes spilled): DPOTI 32 0.192
+ * -> 0.151 ms (H100, bench/results/H100-2026-11-26-bench_batch-poti-budget.txt). Single
+ * precision gained nothing that way, single complex spills 460 bytes. */
+template <typename T, int G, Op OP> __host__ __device__ constexpr bool poti_tight()
+{
+    return OP == POTI && G == 32 && !Sc<T>::complex && sizeof(T) == 8;
+}
+
 /* Thread blocks an SM that the registers must allow. At G = 32 the compiler's own choice (up
  * to 162 registers in double) leaves 3 blocks, 12 warps an SM, and the warps wait on their
  * global loads (ncu: 7 of 12 cycles between a DTRTRI warp's instructions); 4 blocks (128
  * registers, no spills) took DTRTRI 32 from 0.093 to 0.077 ms and DPOTRI 32 from 0.114 to
- * 0.097 (H100). Not for POTI (it spills) nor double complex (a row is 128 registers); at
- * G = 16, 6 blocks were no faster. */
+ * 0.097 (H100). Not for POTI but in double (poti_tight above), nor double complex (a row is
+ * 128 registers); at G = 16, 6 blocks were no faster. */
 template <typename T, int G, Op OP> constexpr int potri_min_blocks()
 {
-    return G == 32 && OP != POTI && sizeof(T) <= 8 ? 4 : 1;
+    return G == 32 && sizeof(T) <= 8 && (OP != POTI || poti_tight<T, G, OP>()) ? 4 : 1;
 }
 
 /* One matrix per group of G lanes, WPB warps a block; n <= G. */
@@ -118,7 +127,8 @@ potri_regs_kernel(bool lower, int n, T *const *Aarr, T *A, int64_t lda,
         for (int j = 0; j < G; ++j) {
             if (j >= n)
                 break;
-            const R d = chol_column<WIDE ? 1 : G>(j, r, m, a, colb + (j & 1) * G);
+            const R d = chol_column<WIDE ? 1 : poti_tight<T, G, OP>() ? 8 : G>(j, r, m, a,
+                                                                          colb + (j & 1) * G);
             if (!(d > R(0))) { /* <= 0 or NaN */
                 jstop = j;
                 break;
