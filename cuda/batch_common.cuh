@@ -43,6 +43,13 @@ __device__ __forceinline__ void bcast_load(const T *p, int k0, T (&v)[G], int k1
     }
 }
 
+/* the leading dimension of a group's G x LD tile whose columns stay 16-byte aligned (for
+ * bcast_load): G plus the elements of 16 bytes */
+template <typename T, int G> __host__ __device__ constexpr int tile_ld()
+{
+    return G + 16 / (int)sizeof(T);
+}
+
 /* warps a thread block of groups of G lanes, each group with a G x LD tile of T: 4, or 2
  * where the tiles would pass 48 KB (double complex at G = 32) */
 template <typename T, int G, int LD> constexpr int tile_warps()

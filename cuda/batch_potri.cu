@@ -72,7 +72,7 @@ potri_regs_kernel(bool lower, int n, T *const *Aarr, T *A, int64_t lda,
 {
     using R = typename Sc<T>::Real;
     constexpr int E = 16 / sizeof(T); /* elements a 16-byte broadcast */
-    constexpr int LD = G + E;         /* the tile's leading dimension: columns 16-byte aligned */
+    constexpr int LD = tile_ld<T, G>(); /* the tile's leading dimension */
     constexpr int NG = WPB * 32 / G;  /* groups (matrices) a block */
     constexpr bool CHOL = OP == POTI, INV = OP != LAUUM, PROD = OP != TRTRI && OP != TRTRI_U;
     constexpr bool unit = OP == TRTRI_U;
@@ -183,7 +183,7 @@ potri_regs_kernel(bool lower, int n, T *const *Aarr, T *A, int64_t lda,
 
     if constexpr (INV) {
         /* X = inv(L): a := row r of the inverse, in the stored triangle (for POTI, of L) */
-        invert_rows<T, G, LD>(rows, unit, n, r, m, a, dg, S, dvs + g * G);
+        invert_rows<T, G, LD, unit>(rows, n, r, m, a, dg, S, dvs + g * G);
         if constexpr (!PROD) {
 #pragma unroll
             for (int k = 0; k < G; ++k)
@@ -242,7 +242,7 @@ cudaError_t launch_group(cudaStream_t stream, bool lower, int n, T *const *Aarr,
                          int64_t lda, int64_t strideA, int64_t offA, void *info, int info_bytes,
                          int64_t batch)
 {
-    constexpr int WPB = tile_warps<T, G, G + 16 / sizeof(T)>(), NG = WPB * 32 / G;
+    constexpr int WPB = tile_warps<T, G, tile_ld<T, G>()>(), NG = WPB * 32 / G;
     return launch(potri_regs_kernel<T, OP, G, WPB>, dim3((unsigned)((batch + NG - 1) / NG)),
                   dim3(32 * WPB), stream, false, lower, n, Aarr, A, lda, strideA, offA,
                   info, info_bytes, batch);

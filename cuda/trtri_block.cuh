@@ -48,8 +48,9 @@ __device__ __forceinline__ void tile_get_col(const T *S, int r, T (&v)[G])
 
 /* On entry lane r (of the group whose lanes are m) holds in a row r of a triangle of order
  * n <= G (lower: a[k] = A(r, k), k <= r; upper: k >= r; zero elsewhere, and zero in lanes
- * r >= n), dg its diagonal element (ignored when unit); on return row r of the inverse, in
- * the same triangle, zero elsewhere, the diagonal explicit (1 when unit). S: the group's
+ * r >= n), dg its diagonal element (ignored when UNIT); on return row r of the inverse, in
+ * the same triangle, zero elsewhere, the diagonal explicit (1 when UNIT). UNIT at compile
+ * time: as a run-time flag its branches cost the complex kernels half their time. S: the group's
  * tile; dv: G elements of shared memory.
  *
  * With L the lower form (A, or U^H for upper) the tile takes H = L^H (the rows of L
@@ -58,9 +59,9 @@ __device__ __forceinline__ void tile_get_col(const T *S, int r, T (&v)[G])
  * row wanted is conj(y) (inv(L) = inv(H)^H). Upper: inv(H) = inv(U) itself, so y goes to
  * the tile as column r and row r comes back. One multiply-add per element and step, static
  * register indices only; a singular triangle gives Inf/NaN, as a substitution does. */
-template <typename T, int G, int LD>
-__device__ __forceinline__ void invert_rows(bool lower, bool unit, int n, int r, unsigned m,
-                                            T (&a)[G], T dg, T *S, T *dv)
+template <typename T, int G, int LD, bool UNIT>
+__device__ __forceinline__ void invert_rows(bool lower, int n, int r, unsigned m, T (&a)[G],
+                                            T dg, T *S, T *dv)
 {
     constexpr bool WIDE = G * sizeof(T) >= 512; /* a row alone is 128 registers */
     const bool live = r < n;
@@ -71,7 +72,7 @@ __device__ __forceinline__ void invert_rows(bool lower, bool unit, int n, int r,
         tile_put_col<G, LD>(S, r, a);
     else
         tile_put_row<G, LD>(S, r, a);
-    dv[r] = unit || !live ? Sc<T>::one() : Sc<T>::recip(lower ? Sc<T>::conj(dg) : dg);
+    dv[r] = UNIT || !live ? Sc<T>::one() : Sc<T>::recip(lower ? Sc<T>::conj(dg) : dg);
     __syncwarp(m);
 #pragma unroll
     for (int i = 0; i < G; ++i)

@@ -24,7 +24,7 @@ __global__ void __launch_bounds__(32 * WPB) trtri_diag_kernel(bool lower, int64_
                                                               const T *A, int64_t lda, T *W,
                                                               int64_t ldw)
 {
-    constexpr int LD = IB + 16 / sizeof(T);
+    constexpr int LD = tile_ld<T, IB>();
     __shared__ __align__(16) T tiles[WPB * IB * LD];
     __shared__ __align__(16) T dvs[WPB * IB];
     const int r = threadIdx.x % 32, g = threadIdx.x / 32;
@@ -44,7 +44,7 @@ __global__ void __launch_bounds__(32 * WPB) trtri_diag_kernel(bool lower, int64_
         else if (c == r && r < s && !UNIT)
             a[c] = dg = ld_rw(Ab + (r + c * lda));
     }
-    invert_rows<T, IB, LD>(lower, UNIT, s, r, 0xffffffffu, a, dg, tiles + g * (IB * LD),
+    invert_rows<T, IB, LD, UNIT>(lower, s, r, 0xffffffffu, a, dg, tiles + g * (IB * LD),
                            dvs + g * IB);
     if (r < s)
 #pragma unroll
@@ -64,7 +64,7 @@ cudaError_t trtri_diag_run(cudaStream_t stream, char uplo, char diag, int64_t k,
     if (k == 0)
         return cudaSuccess;
     /* blocks (warps) a thread block */
-    constexpr int WPB = tile_warps<T, IB, IB + 16 / sizeof(T)>();
+    constexpr int WPB = tile_warps<T, IB, tile_ld<T, IB>()>();
     const int64_t blocks = (k + bs - 1) / bs;
     const dim3 grid((unsigned)((blocks + WPB - 1) / WPB)), block(32 * WPB);
     /* the diagonal's kind at compile time (as batch_potri.cu's TRTRI_U: the run-time flag's
