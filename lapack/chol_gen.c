@@ -117,11 +117,11 @@ static kblasf_status_t potrf_tall(kblasf_context *ctx, int lower, kblasf_int w, 
 
 /*
  * POTRF by block columns of nb (lower; block rows, upper), right-looking with look-ahead
- * (MAGMA's scheme): lane 1 factors each panel, and lane 2 (the updates' lane), once a
- * panel is factored, first updates the next panel with it, lets lane 1 start factoring
- * that one, and then updates the rest of the trailing matrix, so that the panels' small,
- * latency-bound steps run under the large updates instead of between them. Lane 1 runs
- * every leaf, in order, so the first failing pivot still sets info.
+ * (MAGMA's scheme): lane 1 factors each panel, and lane 0, once a panel is factored,
+ * first updates the next panel with it, lets lane 1 start factoring that one, and then
+ * updates the rest of the trailing matrix, so that the panels' small, latency-bound steps
+ * run under the large updates instead of between them. Lane 1 runs every leaf, in order,
+ * so the first failing pivot still sets info.
  */
 static kblasf_status_t potrf_blocked(kblasf_context *ctx, int lower, kblasf_int n, T *A,
                                      kblasf_int lda, int64_t *dinfo, kblasf_int ioff)
@@ -131,9 +131,7 @@ static kblasf_status_t potrf_blocked(kblasf_context *ctx, int lower, kblasf_int 
 
     if (nb <= 0 || n <= nb) /* no look-ahead */
         return potrf_tall(ctx, lower, n, 0, A, lda, dinfo, ioff);
-    st = lane_order(ctx, 0, 1); /* both lanes after what the caller queued */
-    if (!st)
-        st = lane_order(ctx, 0, 2);
+    st = lane_order(ctx, 0, 1); /* lane 1 after what the caller queued */
     if (!st)
         st = use_lane(ctx, 1);
     if (!st)
@@ -142,13 +140,13 @@ static kblasf_status_t potrf_blocked(kblasf_context *ctx, int lower, kblasf_int 
         w = MIN(nb, n - j0);
         c0 = j0 + w;
         w2 = MIN(nb, n - c0);
-        st = lane_order(ctx, 1, 2); /* panel j0 is factored */
+        st = lane_order(ctx, 1, 0); /* panel j0 is factored */
         if (!st)
-            st = use_lane(ctx, 2);
+            st = use_lane(ctx, 0);
         if (!st)
             st = potrf_update(ctx, lower, n, j0, w, c0, c0 + w2, A, lda);
         if (!st)
-            st = lane_order(ctx, 2, 1); /* the next panel may start */
+            st = lane_order(ctx, 0, 1); /* the next panel may start */
         if (!st && c0 + w2 < n)
             st = potrf_update(ctx, lower, n, j0, w, c0 + w2, n, A, lda);
         if (!st)
@@ -157,10 +155,8 @@ static kblasf_status_t potrf_blocked(kblasf_context *ctx, int lower, kblasf_int 
             st = potrf_tall(ctx, lower, w2, n - c0 - w2, at(A, lda, c0, c0), lda, dinfo,
                             ioff + c0);
     }
-    /* lane 0 again, after both (also after a failure: nothing left running) */
+    /* lane 0 again, after the last panel (also after a failure: nothing left running) */
     st2 = lane_order(ctx, 1, 0);
-    if (!st2)
-        st2 = lane_order(ctx, 2, 0);
     if (!st2)
         st2 = use_lane(ctx, 0);
     return st ? st : st2;

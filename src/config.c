@@ -80,7 +80,6 @@ static void read_config(void)
     config.device = (s && *s) ? atoi(s) : 0;
     config.trxm_nb = env_long("KBLASF_TRXM_NB", 0);
     config.potrf_nb = env_long("KBLASF_POTRF_NB", -1);
-    config.lane_reserve_sms = env_long("KBLASF_LANE_RESERVE_SMS", -1);
     config.batch_potrf_leaf = env_long("KBLASF_BATCH_POTRF_LEAF", 0);
     config.batch_potrs_warp_nrhs = env_long("KBLASF_BATCH_POTRS_WARP_NRHS", -1);
     s = getenv("KBLASF_TRSM_LEAVES");

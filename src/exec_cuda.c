@@ -27,18 +27,13 @@ typedef struct cuda_state {
     void       *stage[NSTAGE];
     cudaEvent_t stage_free[NSTAGE]; /* recorded when the DMA that reads/writes it is done */
     int         next;
-    /* look-ahead lanes 1 and 2 (internal.h; created on first use): their streams and cuBLAS
-     * handles ([0] unused: lane 0 is the handle's stream); while the primitives run on a
-     * lane other than 0, ctx->stream is that lane's and home the handle's. Lane 2 has a
-     * stream of its own only in a green context (green_stream.c), else it is lane 0. */
-    cudaStream_t lane_stream[3];
-    cublasHandle_t lane_cublas[3];
+    /* look-ahead lane 1 (created on first use): its stream and cuBLAS handle; while the
+     * primitives run there (on_lane), ctx->stream is the lane's and home the handle's */
+    cudaStream_t lane_stream;
+    cublasHandle_t lane_cublas;
     cudaEvent_t lane_event;
     cudaStream_t home;
-    int         lane;
-    cudaEvent_t green_event;      /* lane 2's event (of its context) */
-    void       *green;            /* lane 2's green context */
-    int         green_tried;
+    int         on_lane;
     unsigned   *panel_sync;       /* kblasf_cuda_panel_sync's counter, on first use */
     int         panel_sync_failed;
 } cuda_state;
@@ -96,7 +91,7 @@ cublasHandle_t kblasf_cuda_cublas(kblasf_context *ctx)
 {
     cuda_state *s = ctx->exec_data;
 
-    return s->lane ? s->lane_cublas[s->lane] : s->cublas;
+    return s->on_lane ? s->lane_cublas : s->cublas;
 }
 
 int kblasf_cuda_probe(char *why, size_t whylen)
@@ -163,12 +158,10 @@ static void cuda_fini(kblasf_context *ctx)
             cudaFreeHost(s->stage[i]);
     }
     cublasDestroy(s->cublas);
-    for (i = 1; i < 3; i++)
-        if (s->lane_cublas[i])
-            cublasDestroy(s->lane_cublas[i]);
-    if (s->lane_stream[1])
-        cudaStreamDestroy(s->lane_stream[1]);
-    kblasf_green_stream_destroy(s->lane_stream[2], s->green_event, s->green);
+    if (s->lane_cublas)
+        cublasDestroy(s->lane_cublas);
+    if (s->lane_stream)
+        cudaStreamDestroy(s->lane_stream);
     if (s->lane_event)
         cudaEventDestroy(s->lane_event);
     for (i = 0; i < 2; i++)
@@ -452,80 +445,40 @@ static kblasf_status_t pipe_sync(kblasf_context *ctx, int q)
 
 /* ---- look-ahead lanes (internal.h) ---- */
 
-/* SMs that lane 2 leaves to the others by default */
-enum { LANE_RESERVE_SMS = 0 };
-
-static kblasf_status_t lane_cublas_create(cuda_state *s, int lane)
-{
-    kblasf_status_t st = kblasf_cublas_check(cublasCreate(&s->lane_cublas[lane]), "cublasCreate");
-
-    return st ? st : kblasf_cublas_check(cublasSetStream(s->lane_cublas[lane], s->lane_stream[lane]),
-                                         "cublasSetStream");
-}
-
 /* Lane 1's stream (at the device's highest priority, so that a panel's small kernels are
  * scheduled ahead of a running update's blocks: H100, DPOTRF 8192 7.79 against 7.90 ms at
  * the lowest, ZPOTRF 8192 20.45 against 20.94 ms; ZPOTRF 16384 1.5% the other way),
- * cuBLAS handle and event, once; lane 2's green stream, tried once (KBLASF_LANE_RESERVE_SMS
- * SMs left to the other lanes; 0: no green stream, lane 2 is lane 0). */
-static kblasf_status_t lane_create(kblasf_context *ctx, cuda_state *s)
+ * cuBLAS handle and event, once. */
+static kblasf_status_t lane_create(cuda_state *s)
 {
-    const long cfg = kblasf_get_config()->lane_reserve_sms;
-    int least, greatest, nsm, reserve = cfg < 0 ? LANE_RESERVE_SMS : (int)cfg;
-    char why[96];
+    int least, greatest;
     kblasf_status_t st;
 
-    if (s->lane_stream[1] && s->lane_cublas[1] && s->lane_event && s->green_tried)
+    if (s->lane_stream && s->lane_cublas && s->lane_event)
         return KBLASF_STATUS_SUCCESS;
     st = kblasf_cuda_check(cudaDeviceGetStreamPriorityRange(&least, &greatest),
                            "cudaDeviceGetStreamPriorityRange");
-    if (!st && !s->lane_stream[1])
-        st = kblasf_cuda_check(cudaStreamCreateWithPriority(&s->lane_stream[1],
+    if (!st && !s->lane_stream)
+        st = kblasf_cuda_check(cudaStreamCreateWithPriority(&s->lane_stream,
                                                             cudaStreamNonBlocking, greatest),
                                "cudaStreamCreateWithPriority");
     if (!st && !s->lane_event)
         st = kblasf_cuda_check(cudaEventCreateWithFlags(&s->lane_event, cudaEventDisableTiming),
                                "cudaEventCreate");
-    if (!st && !s->lane_cublas[1])
-        st = lane_cublas_create(s, 1);
-    if (!st && !s->green_tried) {
-        s->green_tried = 1;
-        if (reserve <= 0)
-            return KBLASF_STATUS_SUCCESS;
-        if (kblasf_green_stream_create(ctx->device, reserve, &s->lane_stream[2],
-                                       &s->green_event, &s->green, &nsm, why, sizeof why)) {
-            kblasf_log("look-ahead updates on the handle's stream: %s", why);
-            return KBLASF_STATUS_SUCCESS;
-        }
-        if (lane_cublas_create(s, 2) ||
-            cublasSetSmCountTarget(s->lane_cublas[2], nsm) != CUBLAS_STATUS_SUCCESS) {
-            if (s->lane_cublas[2])
-                cublasDestroy(s->lane_cublas[2]);
-            s->lane_cublas[2] = NULL;
-            kblasf_green_stream_destroy(s->lane_stream[2], s->green_event, s->green);
-            s->lane_stream[2] = NULL;
-            s->green_event = NULL;
-            s->green = NULL;
-            kblasf_log("look-ahead updates on the handle's stream: no cuBLAS handle for a green context");
-            return KBLASF_STATUS_SUCCESS;
-        }
-        kblasf_log("look-ahead updates in a green context: %s", why);
+    if (!st && !s->lane_cublas) {
+        st = kblasf_cublas_check(cublasCreate(&s->lane_cublas), "cublasCreate");
+        if (!st)
+            st = kblasf_cublas_check(cublasSetStream(s->lane_cublas, s->lane_stream),
+                                     "cublasSetStream");
     }
     return st;
-}
-
-/* Lane 2 without a stream of its own is lane 0. */
-static int lane_of(const cuda_state *s, int lane)
-{
-    return lane == 2 && !s->lane_stream[2] ? 0 : lane;
 }
 
 static cudaStream_t lane_stream(kblasf_context *ctx, int lane)
 {
     cuda_state *s = ctx->exec_data;
 
-    lane = lane_of(s, lane);
-    return lane ? s->lane_stream[lane] : s->lane ? s->home : (cudaStream_t)ctx->stream;
+    return lane ? s->lane_stream : s->on_lane ? s->home : (cudaStream_t)ctx->stream;
 }
 
 static kblasf_status_t cuda_use_lane(kblasf_context *ctx, int lane)
@@ -534,32 +487,34 @@ static kblasf_status_t cuda_use_lane(kblasf_context *ctx, int lane)
     kblasf_status_t st;
 
     cudaSetDevice(ctx->device);
-    if (lane && (st = lane_create(ctx, s)))
-        return st;
-    lane = lane_of(s, lane);
-    if (lane == s->lane)
+    if (!lane == !s->on_lane)
         return KBLASF_STATUS_SUCCESS;
-    if (!s->lane)
-        s->home = ctx->stream;
-    ctx->stream = lane ? s->lane_stream[lane] : s->home;
-    s->lane = lane;
+    if (!lane) {
+        ctx->stream = s->home;
+        s->on_lane = 0;
+        return KBLASF_STATUS_SUCCESS;
+    }
+    if ((st = lane_create(s)))
+        return st;
+    s->home = ctx->stream;
+    ctx->stream = s->lane_stream;
+    s->on_lane = 1;
     return KBLASF_STATUS_SUCCESS;
 }
 
 static kblasf_status_t cuda_lane_order(kblasf_context *ctx, int from, int to)
 {
     cuda_state *s = ctx->exec_data;
-    cudaEvent_t ev;
     kblasf_status_t st;
 
     cudaSetDevice(ctx->device);
-    if ((st = lane_create(ctx, s)))
-        return st;
-    if (lane_of(s, from) == lane_of(s, to))
+    if (from == to)
         return KBLASF_STATUS_SUCCESS;
-    ev = lane_of(s, from) == 2 ? s->green_event : s->lane_event;
-    st = kblasf_cuda_check(cudaEventRecord(ev, lane_stream(ctx, from)), "cudaEventRecord");
-    return st ? st : kblasf_cuda_check(cudaStreamWaitEvent(lane_stream(ctx, to), ev, 0),
+    if ((st = lane_create(s)))
+        return st;
+    st = kblasf_cuda_check(cudaEventRecord(s->lane_event, lane_stream(ctx, from)),
+                           "cudaEventRecord");
+    return st ? st : kblasf_cuda_check(cudaStreamWaitEvent(lane_stream(ctx, to), s->lane_event, 0),
                                        "cudaStreamWaitEvent");
 }
 

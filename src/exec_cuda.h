@@ -15,14 +15,6 @@ void *kblasf_cuda_workspace(kblasf_context *ctx, size_t bytes);
 /* The context's device counter for kblasf_cuda_?potrf_panel (zeroed on first use; NULL when
  * it cannot be had). */
 unsigned *kblasf_cuda_panel_sync(kblasf_context *ctx);
-/* A stream (green_stream.c) whose kernels run on all of the device's SMs but `reserve`
- * (rounded up to the driver's partition size), and an event to record on it (only there):
- * 0, *stream, *event, *green (to destroy them with) and *nsm, the SMs it has; else
- * nonzero. Either way a line for the log in why. */
-int kblasf_green_stream_create(int device, int reserve, cudaStream_t *stream,
-                               cudaEvent_t *event, void **green, int *nsm, char *why,
-                               size_t whylen);
-void kblasf_green_stream_destroy(cudaStream_t stream, cudaEvent_t event, void *green);
 /* Maps a cuBLAS status to ours, printing what failed. */
 kblasf_status_t kblasf_cublas_check(cublasStatus_t st, const char *what);
 

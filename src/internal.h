@@ -67,11 +67,9 @@ typedef struct kblasf_executor {
                                       void *dst, size_t ldd);
     const kblasf_pipe_ops *pipe;                        /* NULL: no side queues */
     /* Look-ahead lanes: lane 1 is a second queue of primitives beside the handle's stream
-     * (lane 0), at a higher priority; lane 2 a third one for the large updates, which the
-     * CUDA executor keeps off a few SMs (a green context) so that lane 1 finds them free,
-     * or else lane 0 itself. use_lane sends the primitives issued from now on to lane l;
-     * lane_order: what is issued on lane `to` from now on waits for what was issued on
-     * `from` so far. NULL where everything runs in issue order (the host). */
+     * (lane 0), at a higher priority. use_lane sends the primitives issued from now on to
+     * lane l; lane_order: what is issued on lane `to` from now on waits for what was
+     * issued on `from` so far. NULL where everything runs in issue order (the host). */
     kblasf_status_t (*use_lane)(kblasf_context *ctx, int lane);
     kblasf_status_t (*lane_order)(kblasf_context *ctx, int from, int to);
     /* Primitive operations, one table per precision. */
@@ -125,8 +123,6 @@ typedef struct kblasf_config {
     int              verbose;    /* KBLASF_VERBOSE (0 or 1) */
     long             trxm_nb;    /* KBLASF_TRXM_NB: TRMM/TRSM recursion stop size (0: default) */
     long             potrf_nb;   /* KBLASF_POTRF_NB: POTRF's block columns (-1: default) */
-    long             lane_reserve_sms; /* KBLASF_LANE_RESERVE_SMS: SMs look-ahead lane 2 leaves
-                                        * to the others (-1: default, 0: no lane 2) */
     long             batch_potrf_leaf; /* KBLASF_BATCH_POTRF_LEAF: batched POTRF's recursion
                                         * leaf (0: default) */
     long             batch_potrs_warp_nrhs; /* KBLASF_BATCH_POTRS_WARP_NRHS: most right-hand
