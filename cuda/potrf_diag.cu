@@ -40,71 +40,6 @@ template <typename T, int NB> constexpr size_t potrf_smem() { return sizeof(T) *
  * thread block solves: groups of G lanes, each solving RPG of them (potrf_panel_solve). */
 constexpr int G = 8, RPG = 2, PANEL_ROWS = THREADS / G * RPG;
 
-/* Warp 0 of potrf_diag_kernel: the TS columns c0.. of the block in S (rows c0 to NB - 1,
- * updated by the columns before c0), right-looking, jend of them (n - c0 in the last tile
- * column). Lane l holds rows c0 + l + 32 p, the column's entries reach the lanes by shuffles
- * (row c0 + k is lane k's first), and nothing waits on shared memory or a barrier. The
- * columns go back to S unscaled, rows on and below the diagonal, with -1/d in mrd; a pivot
- * that is not positive (or NaN, the same verdict in every lane) stops it and is written
- * to *stop. */
-template <typename T, int NB>
-__device__ __forceinline__ void factor_panel(int c0, int jend, T *S, typename Sc<T>::Real *mrd,
-                                             int *stop)
-{
-    constexpr int LDS = NB + 1, RPL = NB / 32; /* rows a lane holds, at most */
-    using R = typename Sc<T>::Real;
-    const int l = threadIdx.x;
-    T x[RPL][TS];
-#pragma unroll
-    for (int p = 0; p < RPL; ++p) {
-        const int i = c0 + l + 32 * p;
-#pragma unroll
-        for (int k = 0; k < TS; ++k)
-            x[p][k] = i < NB && k <= i - c0 ? S[i + (c0 + k) * LDS] : Sc<T>::zero();
-    }
-    int fail = -1; /* the panel's first failing column, or -1 */
-#pragma unroll
-    for (int jj = 0; jj < TS; ++jj) {
-        /* the column reaches every lane before anything waits on it: its pivot and the
-         * entries of the rows below it in the panel */
-        const T v = x[0][jj];
-        T c[TS];
-#pragma unroll
-        for (int k = jj; k < TS; ++k)
-            c[k] = Sc<T>::shfl(v, k);
-        const R d = Sc<T>::re(c[jj]);
-        /* a pivot that is not positive (or NaN), and every column after it, apply
-         * nothing: a select, so that no branch splits the shuffles from their use */
-        const bool bad = jj < jend && !(d > R(0));
-        const bool ok = jj < jend && fail < 0 && !bad;
-        fail = fail < 0 && bad ? jj : fail;
-        const R m = ok ? -rcp_pos(d) : R(0);
-        if (l == 0 && ok)
-            mrd[c0 + jj] = m;
-        T w[RPL];
-#pragma unroll
-        for (int p = 0; p < RPL; ++p)
-            w[p] = Sc<T>::mulr(x[p][jj], m);
-        /* a_ik -= a_ij conj(a_kj) / d for the panel's columns k > j; rows above k (in the
-         * diagonal tile) are updated too, harmlessly: they are never stored */
-#pragma unroll
-        for (int k = jj + 1; k < TS; ++k)
-#pragma unroll
-            for (int p = 0; p < RPL; ++p)
-                x[p][k] = Sc<T>::fma(w[p], Sc<T>::conj(c[k]), x[p][k]);
-    }
-    if (l == 0 && fail >= 0)
-        *stop = c0 + fail;
-#pragma unroll
-    for (int p = 0; p < RPL; ++p) {
-        const int i = c0 + l + 32 * p;
-#pragma unroll
-        for (int k = 0; k < TS; ++k)
-            if (i < NB && k <= i - c0)
-                S[i + (c0 + k) * LDS] = x[p][k];
-    }
-}
-
 template <typename T, int NB>
 __device__ void potrf_panel_solve(bool lower, int n, int64_t m, T *P, int64_t lda, const T *S,
                                   const typename Sc<T>::Real *scl);
@@ -165,63 +100,63 @@ __global__ void __launch_bounds__(THREADS) potrf_diag_kernel(bool lower, int n, 
                 x[a][b] = lower ? S[i + k * LDS] : Sc<T>::conj(S[k + i * LDS]);
         }
 
-    /* By tile columns (panels of TS columns), right-looking: the tile column goes to S,
-     * warp 0 factors it there (factor_panel: shuffles, no barrier), and every thread then
-     * applies its TS columns to its own tiles right of it; two barriers a panel instead of
-     * one a column. A failing pivot stops the panel at jstop, whose earlier columns are
-     * still applied, so that the columns from jstop on hold the Schur complement after
-     * jstop columns (right-looking, as LAPACK's unblocked POTF2 leaves them). */
-    __shared__ R mrd[NB];  /* -1/d of each factored column */
-    __shared__ int stop;   /* the first failing column, or n */
-    if (t == 0)
-        stop = n;
-    int jstop = n, bstop = NT; /* the failing column and its tile column */
+    /* The steps in 4 phases of 16 columns, one per tile column bj, so that the tiles a
+     * step touches are known at compile time (no branches, static register indices).
+     * Tiles past n hold zeros (rows and columns): they are updated too, harmlessly. */
+    int jstop = n; /* the first column not factored */
 #pragma unroll
     for (int bj = 0; bj < NT; ++bj) {
-        const int c0 = TS * bj, jend = n - c0 < TS ? n - c0 : TS;
+        const int jend = n - TS * bj < TS ? n - TS * bj : TS;
+        for (int jj = 0; jj < jend; ++jj) {
+            const int j = TS * bj + jj;
+            /* column j is final: its holders store it (rows j and below) */
 #pragma unroll
-        for (int a = bj; a < NT; ++a)
-            if (a > bj || tx >= ty)
-                S[tx + TS * a + (c0 + ty) * LDS] = x[a][bj];
-        __syncthreads();
-        if (t < 32)
-            factor_panel<T, NB>(c0, jend, S, mrd, &stop);
-        __syncthreads();
-        const int jn = stop - c0 < jend ? stop - c0 : jend; /* its columns to apply */
-#pragma unroll 4
-        for (int jj = 0; jj < jn; ++jj) {
-            const int j = c0 + jj;
-            const R m = mrd[j];
+            for (int a = bj; a < NT; ++a)
+                if (ty == jj && (a > bj || tx >= jj))
+                    S[tx + TS * a + j * LDS] = x[a][bj];
+            __syncthreads();
+            /* all loads first: they overlap the pivot's test and reciprocal */
+            const R d = Sc<T>::re(S[j + j * LDS]);
             T u[NT], w[NT];
 #pragma unroll
-            for (int a = bj + 1; a < NT; ++a) {
+            for (int a = bj; a < NT; ++a) {
                 u[a] = S[tx + TS * a + j * LDS];
-                w[a] = Sc<T>::mulr(Sc<T>::conj(S[ty + TS * a + j * LDS]), m);
+                w[a] = Sc<T>::conj(S[ty + TS * a + j * LDS]);
+            }
+            R mrd;
+            if (d >= RcpRange<R>::lo && d < RcpRange<R>::hi) {
+                mrd = -rcp_in_range(d);
+            } else {
+                if (!(d > R(0))) { /* <= 0 or NaN: the same verdict in every thread */
+                    jstop = j;
+                    break;
+                }
+                mrd = -Sc<R>::recip(d);
             }
 #pragma unroll
-            for (int b = bj + 1; b < NT; ++b)
+            for (int a = bj; a < NT; ++a)
+                w[a] = Sc<T>::mulr(w[a], mrd);
+            /* a_ik -= a_ij conj(a_kj) / d from column j's tile column on; its columns
+             * k <= j are updated too, harmlessly: they were stored already and their
+             * registers are dead */
+#pragma unroll
+            for (int b = bj; b < NT; ++b)
 #pragma unroll
                 for (int a = b; a < NT; ++a)
                     x[a][b] = Sc<T>::fma(u[a], w[b], x[a][b]);
         }
-        if (stop < n) {
-            jstop = stop;
-            bstop = bj;
-            break;
-        }
-        if (c0 + TS >= n)
+        if (jstop < n || TS * (bj + 1) >= n)
             break;
     }
 
-    /* failure at jstop: the tile columns after its own were never stored; store them as
-     * they are (its own is in S as factor_panel left it) */
+    /* failure at jstop: the columns after it were never stored; store them as they are */
     if (jstop < n) {
 #pragma unroll
         for (int b = 0; b < NT; ++b)
 #pragma unroll
             for (int a = b; a < NT; ++a) {
                 const int i = tx + TS * a, k = ty + TS * b;
-                if (b > bstop && i >= k && i < n)
+                if (k > jstop && i >= k && i < n)
                     S[i + k * LDS] = x[a][b];
             }
         if (t == 0 && writer && ld_rw(info) == 0)
