@@ -5,9 +5,10 @@
  * triangle read once, B read and written, at 3000 GB/s, bench_batch's H100 copy rate), the
  * ratio, and the largest difference between the two results over the largest element.
  * What the CUDA executor's choice between them (src/exec_cuda_gen.c,
- * KBLASF_BATCH_POTRS_WARP_NRHS) rests on; it calls the kernels' C ABI (cuda/kblasf_cuda.h)
- * directly, so it is built by hand against a CUDA build of the library:
- *   nvcc -O2 -std=c++17 -arch=sm_90 -o kernels_potrs bench/kernels_potrs.cu -L.libs -lkblasf
+ * KBLASF_BATCH_POTRS_WARP_NRHS) rests on; it calls the kernels' C ABI (cuda/kblasf_cuda.h),
+ * which the library does not export, so it is built by hand with the kernels' sources:
+ *   nvcc -O3 -std=c++17 -arch=sm_90 -Icuda -o kernels_potrs bench/kernels_potrs.cu \
+ *        cuda/batch_small.cu cuda/batch_block.cu cuda/batch_potrs_warp.cu
  *   ./kernels_potrs [types: any of d z s c] [only this n] [MAXR]
  * (the vendor comparison is bench_batch's). */
 #include <cstdio>
