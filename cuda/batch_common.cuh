@@ -50,6 +50,12 @@ template <typename T, int G> __host__ __device__ constexpr int tile_ld()
     return G + 16 / (int)sizeof(T);
 }
 
+/* a row of G elements of T alone is 128 registers: no room to hold a column of it beside */
+template <typename T, int G> __host__ __device__ constexpr bool row_wide()
+{
+    return G * sizeof(T) >= 512;
+}
+
 /* warps a thread block of groups of G lanes, each group with a G x LD tile of T: 4, or 2
  * where the tiles would pass 48 KB (double complex at G = 32) */
 template <typename T, int G, int LD> constexpr int tile_warps()
@@ -80,6 +86,13 @@ template <typename T> __device__ __forceinline__ T fnma(T a, T b, T c)
  * is used) holds fewer registers, for a row of 128 registers or a tighter register budget.
  * Returns the pivot d_j = A(j, j); x is updated only when it is positive (not NaN: the same
  * decision in every lane), rows r <= j adding 0. */
+/* chol_column's CH for a group of G lanes: one entry at a time where a row is wide, 8 where
+ * the caller holds its kernel to a tight register budget, else the whole column */
+template <typename T, int G> __host__ __device__ constexpr int chol_chunk(bool tight)
+{
+    return row_wide<T, G>() ? 1 : tight ? 8 : G;
+}
+
 template <int CH, int G, typename T>
 __device__ __forceinline__ typename Sc<T>::Real chol_column(int j, int r, unsigned m,
                                                             T (&x)[G], T *cj)

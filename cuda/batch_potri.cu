@@ -76,7 +76,7 @@ potri_regs_kernel(bool lower, int n, T *const *Aarr, T *A, int64_t lda,
     constexpr int NG = WPB * 32 / G;  /* groups (matrices) a block */
     constexpr bool CHOL = OP == POTI, INV = OP != LAUUM, PROD = OP != TRTRI && OP != TRTRI_U;
     constexpr bool unit = OP == TRTRI_U;
-    constexpr bool WIDE = G * sizeof(T) >= 512; /* a row alone is 128 registers */
+    constexpr bool WIDE = row_wide<T, G>();
     __shared__ __align__(16) T tiles[NG * G * LD];
     __shared__ __align__(16) T dvs[INV ? NG * G : E];       /* invert_rows' reciprocals */
     __shared__ __align__(16) T cols[CHOL ? NG * 2 * G : E]; /* POTI: column j, two by turns */
@@ -127,8 +127,8 @@ potri_regs_kernel(bool lower, int n, T *const *Aarr, T *A, int64_t lda,
         for (int j = 0; j < G; ++j) {
             if (j >= n)
                 break;
-            const R d = chol_column<WIDE ? 1 : poti_tight<T, G, OP>() ? 8 : G>(j, r, m, a,
-                                                                          colb + (j & 1) * G);
+            const R d = chol_column<chol_chunk<T, G>(poti_tight<T, G, OP>())>(
+                j, r, m, a, colb + (j & 1) * G);
             if (!(d > R(0))) { /* <= 0 or NaN */
                 jstop = j;
                 break;

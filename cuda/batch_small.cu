@@ -140,12 +140,6 @@ template <typename T, int G, Op OP> constexpr int chol_min_blocks()
 {
     return chol_tight<T, G, OP>() ? 4 : 1;
 }
-/* chol_column's entries held at once: all (loaded ahead of the pivot's test), 8, or one
- * where a row alone is 128 registers */
-template <typename T, int G, Op OP> __host__ __device__ constexpr int chol_chunk()
-{
-    return G * sizeof(T) >= 512 ? 1 : chol_tight<T, G, OP>() ? 8 : G;
-}
 
 template <typename T, int G, int WPB, int NR, Op OP>
 __global__ void __launch_bounds__(32 * WPB, (chol_min_blocks<T, G, OP>()))
@@ -161,9 +155,9 @@ chol_small_kernel(bool lower, int n, int64_t nrhs, T *const *Aarr, T *A, int64_t
     /* x alone takes G sizeof(T) / 4 registers: 128 in double complex at G = 32. There the
      * column's shuffles are not issued ahead of the pivot's test, and POSV's solve reads
      * the factor from the tile (with x live through the solve as well, ptxas spills). */
-    constexpr bool WIDE = G * sizeof(T) >= 512;
+    constexpr bool WIDE = row_wide<T, G>();
     constexpr bool XSOLVE = OP == Op::potrs || (OP == Op::posv && !WIDE); /* solve from x */
-    constexpr int CCH = chol_chunk<T, G, OP>(); /* chol_column's entries held at once */
+    constexpr int CCH = chol_chunk<T, G>(chol_tight<T, G, OP>()); /* chol_column's CH */
     __shared__ T tiles[NG * G * LD];
     /* a group's broadcast buffers: two for the columns (used by turns, so that one
      * __syncwarp a column orders them) and one for the 1/sqrt(d) of the rows; the groups of a

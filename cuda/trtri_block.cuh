@@ -63,7 +63,7 @@ template <typename T, int G, int LD, bool UNIT>
 __device__ __forceinline__ void invert_rows(bool lower, int n, int r, unsigned m, T (&a)[G],
                                             T dg, T *S, T *dv)
 {
-    constexpr bool WIDE = G * sizeof(T) >= 512; /* a row alone is 128 registers */
+    constexpr bool WIDE = row_wide<T, G>();
     const bool live = r < n;
 #pragma unroll
     for (int k = 0; k < G; ++k)
