@@ -81,6 +81,22 @@ KBLASF_CUDA_TRTRI_DIAG(c, cuFloatComplex)
 KBLASF_CUDA_TRTRI_DIAG(z, cuDoubleComplex)
 #undef KBLASF_CUDA_TRTRI_DIAG
 
+/* x := alpha * inv(op(A)) * x for the k x k triangle A (uplo 'L' or 'U', trans 'N', 'T'
+ * or 'C', diag 'N' or 'U'; either case; else cudaErrorInvalidValue) and one vector x of
+ * unit stride (k >= 1, lda >= k), in one kernel (cuda/trsv_chain.cu). scratch: device
+ * memory of kblasf_cuda_trsv_chain_scratch(k, sizeof(T)) bytes, 16-byte aligned, not
+ * used by anything else until the kernel is done (it is set on the stream first). A
+ * singular triangle gives Inf/NaN in x, as a substitution would. */
+size_t kblasf_cuda_trsv_chain_scratch(int64_t k, size_t elsize);
+#define KBLASF_CUDA_TRSV_CHAIN(P, T)                                                   \
+cudaError_t kblasf_cuda_##P##trsv_chain(cudaStream_t stream, char uplo, char trans,    \
+        char diag, int64_t k, T alpha, const T *A, int64_t lda, T *x, void *scratch);
+KBLASF_CUDA_TRSV_CHAIN(s, float)
+KBLASF_CUDA_TRSV_CHAIN(d, double)
+KBLASF_CUDA_TRSV_CHAIN(c, cuFloatComplex)
+KBLASF_CUDA_TRSV_CHAIN(z, cuDoubleComplex)
+#undef KBLASF_CUDA_TRSV_CHAIN
+
 /* Cholesky factorization in place of the n x n diagonal block A (1 <= n <= 128, 64 for
  * double complex: KBLASF_CUDA_POTRF_DIAG_MAX, KBLASF_CUDA_ZPOTRF_DIAG_MAX; uplo 'L':
  * A = L L^H, 'U': A = U^H U), the leaves of the recursive POTRF. Only the triangle named

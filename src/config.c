@@ -82,6 +82,7 @@ static void read_config(void)
     config.potrf_nb = env_long("KBLASF_POTRF_NB", -1);
     config.batch_potrf_leaf = env_long("KBLASF_BATCH_POTRF_LEAF", 0);
     config.batch_potrs_warp_nrhs = env_long("KBLASF_BATCH_POTRS_WARP_NRHS", -1);
+    config.trsv_chain = env_long("KBLASF_TRSV_CHAIN", -1);
     s = getenv("KBLASF_TRSM_LEAVES");
     config.trsm_leaves = KBLASF_TRSM_LEAVES_DEFAULT;
     if (s && *s) {
@@ -135,6 +136,13 @@ int kblasf_trsm_invert(const kblasf_context *ctx)
     kblasf_trsm_leaves_t l = ctx->trsm_leaves ? ctx->trsm_leaves : kblasf_get_config()->trsm_leaves;
 
     return l ? l == KBLASF_TRSM_LEAVES_INVERT : ctx->device >= 0;
+}
+
+int kblasf_trsv_chain(const kblasf_context *ctx, kblasf_int k)
+{
+    (void)ctx;
+    (void)k;
+    return kblasf_get_config()->trsv_chain != 0;
 }
 
 kblasf_int kblasf_potrf_leaf(const kblasf_context *ctx, size_t elsize)

@@ -240,6 +240,22 @@ static kblasf_status_t double_blocks(kblasf_context *ctx, int lower, kblasf_int 
                                      W + ir + ic * nb, nb, sw, cnt);
 }
 
+/* One right-hand side in one kernel (cuda/trsv_chain.cu), in the handle's scratch;
+ * without the scratch NOT_SUPPORTED: the recursion serves it. */
+static kblasf_status_t cuda_trsv(kblasf_context *ctx, char uplo, char transa, char diag,
+                                 kblasf_int k, T alpha, const T *A, kblasf_int lda, T *x)
+{
+    void *s = kblasf_scratch(ctx, kblasf_cuda_trsv_chain_scratch(k, sizeof(T)));
+
+    if (!s)
+        return KBLASF_STATUS_NOT_SUPPORTED;
+    cudaSetDevice(ctx->device);
+    return kblasf_cuda_check(KBLASF_CAT3(kblasf_cuda_, PREC, trsv_chain)(
+                                 (cudaStream_t)ctx->stream, uplo, transa, diag, k, TO_CT(alpha),
+                                 (const CT *)A, lda, (CT *)x, s),
+                             PNAME("TRSV kernel"));
+}
+
 /* The inverses of the diagonal blocks of order nb (prims.h): our kernel inverts blocks of
  * order 32 (or nb when smaller), then each doubling step joins pairs of neighbours with
  * two batched GEMMs, log2(nb/32) steps in all, every block of the triangle at once. The
@@ -641,6 +657,7 @@ void FN(cuda_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
     p->trmm = cuda_trmm;
     p->trmm_padded = cuda_trmm_padded;
     p->trsm = cuda_trsm;
+    p->trsv = cuda_trsv;
     p->trtri_diag = cuda_trtri_diag;
     p->syrk = cuda_syrk;
     p->potrf_panel = cuda_potrf_panel;

@@ -128,6 +128,8 @@ typedef struct kblasf_config {
     long             batch_potrs_warp_nrhs; /* KBLASF_BATCH_POTRS_WARP_NRHS: most right-hand
                                              * sides for the warp POTRS kernel (-1: default) */
     kblasf_trsm_leaves_t trsm_leaves; /* KBLASF_TRSM_LEAVES=solve|invert (DEFAULT: executor's) */
+    long             trsv_chain; /* KBLASF_TRSV_CHAIN: 0 turns the one-kernel solve of one
+                                  * right-hand side off (-1: default, on) */
     kblasf_offload_t offload;    /* KBLASF_OFFLOAD=auto|always|never (LAPACK layer) */
     long             min_n[KBLASF_NROUTINES]; /* KBLASF_<ROUTINE>_MIN_N, KBLASF_MIN_N (-1: default) */
     size_t           device_memory_limit; /* KBLASF_DEVICE_MEMORY_LIMIT (0: none) */
@@ -140,6 +142,9 @@ kblasf_int kblasf_trxm_stop_size(const kblasf_context *ctx, int solve);
 /* Whether the recursive TRSM multiplies its leaves by inverted diagonal blocks: the
  * handle's setting, else KBLASF_TRSM_LEAVES, else yes on the GPU and no on the host. */
 int kblasf_trsm_invert(const kblasf_context *ctx);
+/* Whether a TRSM with one right-hand side on the left goes to the executor's one-step
+ * solve (where it has one): yes unless KBLASF_TRSV_CHAIN=0. */
+int kblasf_trsv_chain(const kblasf_context *ctx, kblasf_int k);
 /* Device memory through the executor, counted against KBLASF_DEVICE_MEMORY_LIMIT (every
  * device allocation of the core goes through these two). */
 kblasf_status_t kblasf_dev_alloc(kblasf_context *ctx, void **p, size_t bytes);

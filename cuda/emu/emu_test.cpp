@@ -2045,6 +2045,100 @@ static void run_offptr(int cnt)
     }
 }
 
+/* ------------------------------------------------------------------ trsv_chain
+ * x := alpha inv(op(A)) x with one vector: every uplo, trans, diag; orders across the
+ * chunk boundaries (64; 32 in double complex) and random ones; lda > k. A holds NaN where
+ * it must not be read (the other triangle, a unit diagonal) and the load checker fails any
+ * read of it. Residual ||op(A) x - alpha b|| / (||op(A)|| ||x|| k eps) below 30. */
+cudaError_t call_trsv(char u, char t, char d, int64_t k, float al, const float *A, int64_t lda, float *x, void *s) { return kblasf_cuda_strsv_chain(0, u, t, d, k, al, A, lda, x, s); }
+cudaError_t call_trsv(char u, char t, char d, int64_t k, double al, const double *A, int64_t lda, double *x, void *s) { return kblasf_cuda_dtrsv_chain(0, u, t, d, k, al, A, lda, x, s); }
+cudaError_t call_trsv(char u, char t, char d, int64_t k, cuFloatComplex al, const cuFloatComplex *A, int64_t lda, cuFloatComplex *x, void *s) { return kblasf_cuda_ctrsv_chain(0, u, t, d, k, al, A, lda, x, s); }
+cudaError_t call_trsv(char u, char t, char d, int64_t k, cuDoubleComplex al, const cuDoubleComplex *A, int64_t lda, cuDoubleComplex *x, void *s) { return kblasf_cuda_ztrsv_chain(0, u, t, d, k, al, A, lda, x, s); }
+
+template <typename T>
+static void test_trsv(char u, char t, char d, int64_t k, int64_t lda)
+{
+    ++tests;
+    const bool lower = u == 'L' || u == 'l', unit = d == 'U' || d == 'u';
+    const bool tr = !(t == 'N' || t == 'n'), cj = t == 'C' || t == 'c';
+    std::vector<T> A(lda * k, nanv<T>());
+    for (int64_t j = 0; j < k; ++j)
+        for (int64_t i = 0; i < k; ++i) {
+            if (i == j && !unit) A[i + j * lda] = Tr<T>::mk(2 + urand(), Tr<T>::cplx ? urand() : 0);
+            else if (i != j && (lower ? i > j : i < j)) /* tame: triangles grow fast */
+                A[i + j * lda] = Tr<T>::mk(urand() / k, Tr<T>::cplx ? urand() / k : 0);
+        }
+    const T alpha = irand(0, 2) ? rnd<T>() : Tr<T>::mk(1, 0);
+    std::vector<T> b(k);
+    for (auto &v : b) v = rnd<T>();
+    std::vector<T> x = b;
+    std::vector<uint4> scratch((kblasf_cuda_trsv_chain_scratch(k, sizeof(T)) + 15) / 16);
+    const T *base = A.data();
+    emu_load_ok = [&](const void *q, size_t nb) {
+        const char *c = (const char *)q;
+        if (c < (const char *)base || c + nb > (const char *)(base + A.size())) return false;
+        const int64_t e = ((const T *)c) - base, i = e % lda, j = e / lda;
+        return i < k && (i == j ? !unit : lower ? i > j : i < j);
+    };
+    const cudaError_t e = call_trsv(u, t, d, k, alpha, A.data(), lda, x.data(), scratch.data());
+    emu_load_ok = nullptr;
+    auto op = [&](int64_t i, int64_t j) { /* op(A)(i, j) */
+        const int64_t r = tr ? j : i, c = tr ? i : j;
+        if (r == c && unit) return LC(1);
+        if (lower ? r < c : r > c) return LC(0);
+        LC v = Tr<T>::get(A[r + c * lda]);
+        return cj ? std::conj(v) : v;
+    };
+    long double rn = 0, an = 0, xn = 0;
+    for (int64_t i = 0; i < k; ++i) {
+        LC s = -Tr<T>::get(alpha) * Tr<T>::get(b[i]);
+        long double row = 0;
+        for (int64_t j = 0; j < k; ++j) {
+            s += op(i, j) * Tr<T>::get(x[j]);
+            row += std::abs(op(i, j));
+        }
+        rn = std::max(rn, std::abs(s));
+        an = std::max(an, row);
+        xn = std::max(xn, std::abs(Tr<T>::get(x[i])));
+    }
+    const double ratio = (double)(rn / (an * std::max(xn, (long double)1e-30) * k * Tr<T>::eps()));
+    const bool ok = e == cudaSuccess && emu_bad_loads == 0 && ratio < 30;
+    if (!ok || getenv("KBV")) {
+        fails += !ok;
+        fprintf(stderr, "%s trsv_chain<%zu%s> %c%c%c k=%ld lda=%ld: err %d, bad loads %d, ratio %g\n",
+                ok ? "ok" : "FAIL", sizeof(T), Tr<T>::cplx ? "c" : "", u, t, d, (long)k, (long)lda, (int)e,
+                emu_bad_loads, ratio);
+    }
+    emu_bad_loads = 0;
+}
+
+template <typename T>
+static void run_trsv(int cnt, int maxdim)
+{
+    const int nb = sizeof(T) == 16 ? 32 : 64;
+    const int64_t fixed[] = {1, 2, nb - 1, nb, nb + 1, 2 * nb + 1, 3 * nb, 4 * nb + 5};
+    static const char ul[] = "LUlu", tl[] = "NTCntc", dl[] = "NUnu";
+    for (int64_t k : fixed)
+        for (int c = 0; c < 12; ++c)
+            test_trsv<T>(ul[c % 2], tl[c % 3], dl[(c / 3) % 2], k, k + irand(0, 2));
+    for (int c = 0; c < cnt; ++c) {
+        const int64_t k = irand(1, maxdim);
+        test_trsv<T>(ul[irand(0, 3)], tl[irand(0, 5)], dl[irand(0, 3)], k, k + irand(0, 3));
+    }
+    /* arguments */
+    ++tests;
+    T x = rnd<T>(), a = Tr<T>::mk(1, 0);
+    uint4 s[2];
+    if (call_trsv('X', 'N', 'N', 1, a, &a, 1, &x, s) != cudaErrorInvalidValue ||
+        call_trsv('L', 'X', 'N', 1, a, &a, 1, &x, s) != cudaErrorInvalidValue ||
+        call_trsv('L', 'N', 'X', 1, a, &a, 1, &x, s) != cudaErrorInvalidValue ||
+        call_trsv('L', 'N', 'N', 0, a, &a, 1, &x, s) != cudaErrorInvalidValue ||
+        call_trsv('L', 'N', 'N', 2, a, &a, 1, &x, s) != cudaErrorInvalidValue) {
+        ++fails;
+        fprintf(stderr, "FAIL trsv_chain<%zu> argument checks\n", sizeof(T));
+    }
+}
+
 int main(int argc, char **argv)
 {
     int cnt = argc > 2 ? atoi(argv[2]) : 20;
@@ -2073,6 +2167,10 @@ int main(int argc, char **argv)
     if (want("cpanel")) run_panel<cuFloatComplex>(cnt, maxdim);
     if (want("zpanel")) run_panel<cuDoubleComplex>(cnt, maxdim);
     if (want("tricopy")) run_tri_copy(cnt, maxdim);
+    if (want("strsv")) run_trsv<float>(cnt, maxdim);
+    if (want("dtrsv")) run_trsv<double>(cnt, maxdim);
+    if (want("ctrsv")) run_trsv<cuFloatComplex>(cnt, maxdim);
+    if (want("ztrsv")) run_trsv<cuDoubleComplex>(cnt, maxdim);
     const struct { const char *w; void (*f)(BOp, int); BOp op; } bt[] = {
         {"sbpotrf", run_batch<float>, BOp::potrf}, {"dbpotrf", run_batch<double>, BOp::potrf},
         {"cbpotrf", run_batch<cuFloatComplex>, BOp::potrf}, {"zbpotrf", run_batch<cuDoubleComplex>, BOp::potrf},

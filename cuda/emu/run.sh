@@ -9,7 +9,7 @@ out=${TMPDIR:-/tmp}/kblasf_emu.$$
 mkdir -p "$out"
 trap 'rm -rf "$out"' EXIT
 flags="-std=c++20 -O2 -w -I$inc -I$cuda -I$here -pthread"
-for f in gemv_s gemv_d gemv_c gemv_z symv_s symv_d hemv_c hemv_z trtri_diag \
+for f in gemv_s gemv_d gemv_c gemv_z symv_s symv_d hemv_c hemv_z trtri_diag trsv_chain \
          potrf_diag tri_copy batch_small batch_block batch_potrs_warp batch_trxm batch_syrk batch_potri; do
     g++ $flags -x c++ -DKBLASF_CUDA_EMU="\"$here/kbemu.h\"" -c "$cuda/$f.cu" -o "$out/$f.o"
 done
@@ -19,7 +19,7 @@ g++ $flags -c "$here/emu_test_potri.cpp" -o "$out/emu_test_potri.o"
 g++ -pthread -o "$out/emu_test" "$out"/*.o
 fail=0
 for w in sgemv dgemv cgemv zgemv ssymv dsymv chemv zhemv strtri dtrtri ctrtri ztrtri \
-         spotrf dpotrf cpotrf zpotrf spanel dpanel cpanel zpanel tricopy sbpotrf dbpotrf cbpotrf zbpotrf \
+         spotrf dpotrf cpotrf zpotrf spanel dpanel cpanel zpanel tricopy strsv dtrsv ctrsv ztrsv sbpotrf dbpotrf cbpotrf zbpotrf \
          sbpotrs dbpotrs cbpotrs zbpotrs sbposv dbposv cbposv zbposv \
          sbtrsm dbtrsm cbtrsm zbtrsm sbtrmm dbtrmm cbtrmm zbtrmm offptr \
          sbtrtri dbtrtri cbtrtri zbtrtri sbsyrk dbsyrk cbsyrk zbsyrk cbherk zbherk \
