@@ -31,18 +31,17 @@ namespace {
 constexpr int G = 4; /* threads per row of a chunk; thread (r, g) holds columns g + G*u */
 
 template <typename T> __host__ __device__ constexpr int chain_nb() { return sizeof(T) == 16 ? 32 : 64; }
-/* tiles in flight per thread: about 96 KB a thread block (H100, 8192, one chain: double 3
- * and 6 took 0.199 and 0.212 ms a solve, double complex 3 and 6 0.54 and 0.39 ms), but 3
- * in double complex, whose three operand rows leave no more registers */
+/* tiles in flight per thread: about 96 KB a thread block (H100, 8192: double 3 and 6 took
+ * 0.199 and 0.212 ms a solve, double complex 3 and 6 0.54 and 0.39 ms) */
 template <typename T> __host__ __device__ constexpr int chain_ahead()
 {
-    return sizeof(T) == 16 ? 3 : 96 * 1024 / (chain_nb<T>() * chain_nb<T>() * (int)sizeof(T));
+    return 96 * 1024 / (chain_nb<T>() * chain_nb<T>() * (int)sizeof(T));
 }
 
 template <typename T> constexpr size_t chain_smem()
 {
     constexpr int NB = chain_nb<T>();
-    return (6 * (size_t)NB * (NB + 1) + 6 * NB) * sizeof(T);
+    return (3 * (size_t)NB * (NB + 1) + 4 * NB) * sizeof(T);
 }
 
 /* the mark: all bits of a real part set */
@@ -165,50 +164,24 @@ template <typename T> __device__ __forceinline__ T row_sum(T a)
     return a;
 }
 
-/* sum_u m[u] v[g + G*u] over the G lanes of the row: row r of a product with a chunk
- * (m: the thread's part of the row, v: the chunk in shared memory) */
-template <typename T, int U> __device__ __forceinline__ T row_dot(const T (&m)[U], const T *v)
-{
-    const int g = threadIdx.x % G;
-    T a0 = Sc<T>::zero(), a1 = Sc<T>::zero();
-#pragma unroll
-    for (int u = 0; u < U; u += 2) {
-        a0 = Sc<T>::fma(m[u], v[g + G * u], a0);
-        if (u + 1 < U)
-            a1 = Sc<T>::fma(m[u + 1], v[g + G * (u + 1)], a1);
-    }
-    return row_sum(Sc<T>::add(a0, a1));
-}
-
-/* m[u] = S(r, g + G*u) of the column-major S (leading dimension ld) */
-template <typename T, int U> __device__ __forceinline__ void smem_row(T (&m)[U], const T *S, int ld)
-{
-    const int r = threadIdx.x / G, g = threadIdx.x % G;
-#pragma unroll
-    for (int u = 0; u < U; ++u)
-        m[u] = S[r + (g + G * u) * ld];
-}
-
-/* L(i, j) = A[i*dr + j*dc] (A at L(0, 0)), conjugated when cj; x(i) = x[i*dx]. xs, zs: k
- * elements each holding the mark, ticket: ~0u. */
+/* L(i, j) = A[i*dr + j*dc] (A at L(0, 0)), conjugated when cj; x(i) = x[i*dx]. xs: k
+ * elements holding the mark, ticket: ~0u. */
 template <typename T>
 __global__ void __launch_bounds__(G *chain_nb<T>())
     trsv_chain_kernel(const T *A, int64_t dr, int64_t dc, int64_t k, T alpha, bool cj,
-                      bool unit, T *x, int64_t dx, T *xs, T *zs, unsigned *ticket)
+                      bool unit, T *x, int64_t dx, T *xs, unsigned *ticket)
 {
-    constexpr int NB = chain_nb<T>(), U = NB / G, LD = NB + 1, T2 = NB * LD;
+    constexpr int NB = chain_nb<T>(), U = NB / G, LD = NB + 1;
 #ifdef KBLASF_CUDA_EMU
     __shared__ uint4 smem[(chain_smem<T>() + 15) / 16]; /* static in the host emulator */
 #else
     extern __shared__ __align__(16) unsigned char smem[];
 #endif
-    /* Column-major tiles, leading dimension LD: D0 = L_qq, D1 = L_q-1,q-1 (identity past the
-     * triangle), then N_q into D1; Di = inv(D0); SM = L_q,q-1 then M_q; SP = L_q,q-2 then
-     * P_q; SQ = L_q-1,q-2 then M_q-1. dv0, dv1: 1 / the diagonals; sv: the right side of
-     * u; xsh: two chunks by turns, zsh: z_q-1 */
-    T *D0 = reinterpret_cast<T *>(smem), *D1 = D0 + T2, *Di = D1 + T2, *SM = Di + T2,
-      *SP = SM + T2, *SQ = SP + T2, *dv0 = SQ + T2, *dv1 = dv0 + NB, *sv = dv1 + NB,
-      *xsh = sv + NB, *zsh = xsh + 2 * NB;
+    /* D = L_qq (identity past the triangle), Di = its inverse, EM = L_q,q-1 then M_q; all
+     * column-major with leading dimension LD; dv = 1 / diag(D), sv = the right side of z,
+     * xsh = two solved chunks (fetch_solved) by turns */
+    T *D = reinterpret_cast<T *>(smem), *Di = D + NB * LD, *EM = Di + NB * LD, *dv = EM + NB * LD,
+      *sv = dv + NB, *xsh = sv + NB;
     __shared__ unsigned s_q;
     if (threadIdx.x == 0)
         s_q = atomicAdd(ticket, 1u) + 1u;
@@ -225,76 +198,53 @@ __global__ void __launch_bounds__(G *chain_nb<T>())
     const T bv = live ? Sc<T>::mul(alpha, x[(R0 + r) * dx]) : Sc<T>::zero();
 
     for (int e = threadIdx.x; e < NB * NB; e += G * NB) {
-        const int i = e % NB, j = e / NB, o = i + j * LD;
-        auto diag = [&](int64_t R, int n) {
-            if (i < n && j < i)
-                return el(R + i, R + j);
-            if (i < n && i == j && !unit)
-                return el(R + i, R + i);
-            return i == j ? Sc<T>::one() : Sc<T>::zero();
-        };
-        D0[o] = diag(R0, nq);
+        const int i = e % NB, j = e / NB;
+        T d = i == j ? Sc<T>::one() : Sc<T>::zero();
+        if (i < nq && j < i)
+            d = el(R0 + i, R0 + j);
+        else if (i < nq && i == j && !unit)
+            d = el(R0 + i, R0 + i);
+        D[i + j * LD] = d;
         if (q > 0)
-            SM[o] = i < nq ? el(R0 + i, R0 - NB + j) : Sc<T>::zero();
-        if (q > 1) {
-            D1[o] = diag(R0 - NB, NB);
-            SP[o] = i < nq ? el(R0 + i, R0 - 2 * NB + j) : Sc<T>::zero();
-            SQ[o] = el(R0 - NB + i, R0 - 2 * NB + j);
-        }
+            EM[i + j * LD] = i < nq ? el(R0 + i, R0 - NB + j) : Sc<T>::zero();
     }
     __syncthreads();
     if (threadIdx.x < NB)
-        dv0[threadIdx.x] = Sc<T>::recip(D0[threadIdx.x * (LD + 1)]);
-    else if (threadIdx.x < 2 * NB && q > 1)
-        dv1[threadIdx.x - NB] = Sc<T>::recip(D1[(threadIdx.x - NB) * (LD + 1)]);
+        dv[threadIdx.x] = Sc<T>::recip(D[threadIdx.x * (LD + 1)]);
     __syncthreads();
-    /* four substitutions side by side, NB threads (a column each) for each:
-     * Di = inv(D0), M_q = inv(D0) L_q,q-1, P_q = inv(D0) L_q,q-2, M_q-1 = inv(D1) L_q-1,q-2;
-     * the reads of D are broadcasts */
-    {
-        const int set = threadIdx.x / NB, c = threadIdx.x % NB;
-        if (set == 0 || (set == 1 && q > 0) || q > 1) {
-            const T *D = set == 3 ? D1 : D0, *dv = set == 3 ? dv1 : dv0;
-            T *io = set == 0 ? Di : set == 1 ? SM : set == 2 ? SP : SQ;
-            T col[NB];
+    /* substitutions D X = I (threads 0..NB-1, column c of Di) and D X = L_q,q-1 (threads
+     * NB..2NB-1, column c of EM in place); D's reads are broadcasts */
+    if (threadIdx.x < 2 * NB && (threadIdx.x < NB || q > 0)) {
+        const int c = threadIdx.x % NB;
+        const bool inv = threadIdx.x < NB;
+        T col[NB];
 #pragma unroll
-            for (int i = 0; i < NB; ++i)
-                col[i] = set == 0 ? (i == c ? Sc<T>::one() : Sc<T>::zero()) : io[i + c * LD];
+        for (int i = 0; i < NB; ++i)
+            col[i] = inv ? (i == c ? Sc<T>::one() : Sc<T>::zero()) : EM[i + c * LD];
 #pragma unroll
-            for (int j = 0; j < NB; ++j) {
-                col[j] = Sc<T>::mul(col[j], dv[j]);
+        for (int j = 0; j < NB; ++j) {
+            col[j] = Sc<T>::mul(col[j], dv[j]);
 #pragma unroll
-                for (int i = j + 1; i < NB; ++i)
-                    col[i] = fnma(D[i + j * LD], col[j], col[i]);
-            }
-#pragma unroll
-            for (int i = 0; i < NB; ++i)
-                io[i + c * LD] = col[i];
+            for (int i = j + 1; i < NB; ++i)
+                col[i] = fnma(D[i + j * LD], col[j], col[i]);
         }
+        T *out = inv ? Di : EM;
+#pragma unroll
+        for (int i = 0; i < NB; ++i)
+            out[i + c * LD] = col[i];
     }
     __syncthreads();
-    /* the rows of the chain step's operands: M_q, P_q and N_q = P_q - M_q M_q-1 */
-    T mr[U], pr[U], nr[U];
-    smem_row<T, U>(mr, SM, LD);
-    smem_row<T, U>(pr, SP, LD);
+    T mr[U]; /* row r of M_q, the chain step's operand */
 #pragma unroll
     for (int u = 0; u < U; ++u)
-        nr[u] = pr[u];
-    if (q > 1)
-        for (int m = 0; m < NB; ++m) {
-            const T a = SM[r + m * LD];
-#pragma unroll
-            for (int u = 0; u < U; ++u)
-                nr[u] = fnma(a, SQ[m + (g + G * u) * LD], nr[u]);
-        }
+        mr[u] = q > 0 ? EM[r + (g + G * u) * LD] : Sc<T>::zero();
 
-    /* p = sum_{i<q-2} L_qi x_i, tiles streamed AHEAD ahead */
+    /* p = sum_{i<q-1} L_qi x_i, tiles streamed AHEAD ahead */
     constexpr int AHEAD = chain_ahead<T>();
-    const int64_t ntile = q > 2 ? q - 2 : 0, tstep = NB * dc;
+    const int64_t ntile = q > 1 ? q - 1 : 0, tstep = NB * dc;
     const T *tp = A + ((R0 + r) * dr + g * dc);
-    T acc0 = Sc<T>::zero(), acc1 = Sc<T>::zero(), buf[AHEAD][U], pv[(NB + 31) / 32],
-      pz[(NB + 31) / 32];
-    if (threadIdx.x < 32 && q > 1)
+    T acc0 = Sc<T>::zero(), acc1 = Sc<T>::zero(), buf[AHEAD][U], pv[(NB + 31) / 32];
+    if (threadIdx.x < 32 && q > 0)
         poll_issue<T, NB>(xs, pv); /* chunk 0, the first this block needs */
 #pragma unroll
     for (int s = 0; s < AHEAD; ++s)
@@ -308,7 +258,7 @@ __global__ void __launch_bounds__(G *chain_nb<T>())
                 const T *xi = xsh + (i & 1) * NB + g;
                 if (threadIdx.x < 32) {
                     poll_fetch<T, NB>(xs + i * NB, pv, xsh + (i & 1) * NB);
-                    poll_issue<T, NB>(xs + (i + 1) * NB, pv); /* chunk i+1 <= q-2: the next */
+                    poll_issue<T, NB>(xs + (i + 1) * NB, pv); /* chunk i+1 <= q-1: the next */
                 }
                 __syncthreads();
 #pragma unroll
@@ -322,37 +272,36 @@ __global__ void __launch_bounds__(G *chain_nb<T>())
             }
         }
     }
-    /* u = Di (alpha b_q - p) */
+    /* z = Di (alpha b_q - p) */
     const T p = row_sum(Sc<T>::add(acc0, acc1));
     if (g == 0)
         sv[r] = live ? Sc<T>::sub(bv, p) : Sc<T>::zero();
     __syncthreads();
-    T dr_[U];
-    smem_row<T, U>(dr_, Di, LD);
-    const T uq = row_dot<T, U>(dr_, sv);
-    /* the chain step, from x_q-2 and z_q-1 (z_q-1 = u_q-1 - P_q-1 x_q-3, which owner q-1
-     * publishes as soon as x_q-3 is out):
-     *   x_q = u_q - M_q z_q-1 - N_q x_q-2,   z_q = u_q - P_q x_q-2
-     * (z_0 = x_0; owner 1: x_1 = u_1 - M_1 z_0). The barrier before u: nobody reads xsh. */
-    T xq = uq, zq = uq;
-    if (q > 0) {
-        if (threadIdx.x < 32) {
-            poll_issue<T, NB>(zs + (q - 1) * NB, pz);
-            if (q > 1)
-                poll_fetch<T, NB>(xs + (q - 2) * NB, pv, xsh);
-            poll_fetch<T, NB>(zs + (q - 1) * NB, pz, zsh);
-        }
+    T z0 = Sc<T>::zero(), z1 = Sc<T>::zero();
+#pragma unroll
+    for (int u = 0; u < U; u += 2) {
+        z0 = Sc<T>::fma(Di[r + (g + G * u) * LD], sv[g + G * u], z0);
+        if (u + 1 < U)
+            z1 = Sc<T>::fma(Di[r + (g + G * (u + 1)) * LD], sv[g + G * (u + 1)], z1);
+    }
+    T z = row_sum(Sc<T>::add(z0, z1));
+    /* the chain step: x_q = z - M_q x_{q-1} */
+    if (q > 0) { /* (the barrier before z: nobody reads xsh any more) */
+        T y0 = Sc<T>::zero(), y1 = Sc<T>::zero();
+        if (threadIdx.x < 32)
+            poll_fetch<T, NB>(xs + (q - 1) * NB, pv, xsh);
         __syncthreads();
-        xq = Sc<T>::sub(xq, row_dot<T, U>(mr, zsh));
-        if (q > 1) {
-            xq = Sc<T>::sub(xq, row_dot<T, U>(nr, xsh));
-            zq = Sc<T>::sub(zq, row_dot<T, U>(pr, xsh));
+#pragma unroll
+        for (int u = 0; u < U; u += 2) {
+            y0 = Sc<T>::fma(mr[u], xsh[g + G * u], y0);
+            if (u + 1 < U)
+                y1 = Sc<T>::fma(mr[u + 1], xsh[g + G * (u + 1)], y1);
         }
+        z = Sc<T>::sub(z, row_sum(Sc<T>::add(y0, y1)));
     }
     if (g == 0 && live) {
-        publish(zs + (R0 + r), zq);
-        publish(xs + (R0 + r), xq);
-        x[(R0 + r) * dx] = xq;
+        publish(xs + (R0 + r), z);
+        x[(R0 + r) * dx] = z;
     }
 }
 
@@ -374,11 +323,11 @@ cudaError_t trsv_chain_run(cudaStream_t stream, char uplo, char trans, char diag
     const T *L0 = A + (rev ? (k - 1) * (1 + lda) : 0);
     T *x0 = x + (rev ? k - 1 : 0);
     unsigned *ticket = static_cast<unsigned *>(scratch);
-    T *xs = reinterpret_cast<T *>(static_cast<char *>(scratch) + 16), *zs = xs + k;
-    cudaError_t e = cudaMemsetAsync(scratch, 0xff, 16 + 2 * (size_t)k * sizeof(T), stream);
+    T *xs = reinterpret_cast<T *>(static_cast<char *>(scratch) + 16);
+    cudaError_t e = cudaMemsetAsync(scratch, 0xff, 16 + (size_t)k * sizeof(T), stream);
     if (e != cudaSuccess)
         return e;
-    void (*kern)(const T *, int64_t, int64_t, int64_t, T, bool, bool, T *, int64_t, T *, T *,
+    void (*kern)(const T *, int64_t, int64_t, int64_t, T, bool, bool, T *, int64_t, T *,
                  unsigned *) = trsv_chain_kernel<T>;
     constexpr size_t smem = chain_smem<T>();
     static std::atomic<bool> done[kMaxDevices];
@@ -389,7 +338,7 @@ cudaError_t trsv_chain_run(cudaStream_t stream, char uplo, char trans, char diag
     cfg.blockDim = dim3(G * NB);
     cfg.dynamicSmemBytes = smem;
     cfg.stream = stream;
-    return cudaLaunchKernelEx(&cfg, kern, L0, dr, dc, k, alpha, cj, unit, x0, sgn, xs, zs, ticket);
+    return cudaLaunchKernelEx(&cfg, kern, L0, dr, dc, k, alpha, cj, unit, x0, sgn, xs, ticket);
 }
 
 } // namespace
@@ -397,7 +346,7 @@ cudaError_t trsv_chain_run(cudaStream_t stream, char uplo, char trans, char diag
 
 extern "C" size_t kblasf_cuda_trsv_chain_scratch(int64_t k, size_t elsize)
 {
-    return 16 + 2 * (size_t)(k > 0 ? k : 0) * elsize;
+    return 16 + (size_t)(k > 0 ? k : 0) * elsize;
 }
 
 #define KBLASF_TRSV_CHAIN(P, T)                                                          \
