@@ -29,25 +29,19 @@ namespace kblasf {
 namespace {
 
 constexpr int G = 4; /* threads per row of a chunk; thread (r, g) holds columns g + G*u */
-constexpr int KP = 8;
-#ifndef KBLASF_TRSV_AHEAD_Z
-#define KBLASF_TRSV_AHEAD_Z 3
-#endif /* the most chunks one poll of the older ones takes */
 
 template <typename T> __host__ __device__ constexpr int chain_nb() { return sizeof(T) == 16 ? 32 : 64; }
 /* tiles in flight per thread: about 96 KB a thread block (H100, 8192: double 3 and 6 took
  * 0.199 and 0.212 ms a solve, double complex 3 and 6 0.54 and 0.39 ms) */
 template <typename T> __host__ __device__ constexpr int chain_ahead()
 {
-    return KBLASF_TRSV_AHEAD_Z > 0 && sizeof(T) == 16
-               ? KBLASF_TRSV_AHEAD_Z
-               : 96 * 1024 / (chain_nb<T>() * chain_nb<T>() * (int)sizeof(T));
+    return 96 * 1024 / (chain_nb<T>() * chain_nb<T>() * (int)sizeof(T));
 }
 
 template <typename T> constexpr size_t chain_smem()
 {
     constexpr int NB = chain_nb<T>();
-    return (3 * (size_t)NB * (NB + 1) + (2 + KP) * NB) * sizeof(T);
+    return (3 * (size_t)NB * (NB + 1) + 4 * NB) * sizeof(T);
 }
 
 /* the mark: all bits of a real part set */
@@ -146,48 +140,6 @@ __device__ __forceinline__ void poll_fetch(const T *p, T (&v)[(NB + 31) / 32], T
             xsh[threadIdx.x + 32 * e] = v[e];
 }
 
-/* The poller's batch, for the older chunks: chunks first .. first+m-1 (m <= KP) from p
- * on, into the ring slots (first + j) % KP (NB each); returns how many: the leading ones
- * that were all out in one round of loads, or, when the first was not, that one once it
- * is (polled alone: loads of the chunks beyond it would only crowd its L2 slice). One L2
- * round trip serves a block that runs behind the chain for up to KP tiles. */
-template <typename T, int NB, int KP>
-__device__ __forceinline__ int poll_range(const T *p, int m, int64_t first, T *ring)
-{
-    constexpr int E = (NB + 31) / 32;
-    const int lane = threadIdx.x;
-    T v[KP][E];
-#pragma unroll
-    for (int j = 0; j < KP; ++j)
-        if (j < m)
-            poll_issue<T, NB>(p + (int64_t)j * NB, v[j]);
-    int n = 0;
-    bool run = true;
-#pragma unroll
-    for (int j = 0; j < KP; ++j)
-        if (j < m) {
-            bool ok = true;
-#pragma unroll
-            for (int e = 0; e < E; ++e)
-                if (lane + 32 * e < NB)
-                    ok = ok & solved(v[j][e]);
-            run = run && __ballot_sync(0xffffffffu, ok) == 0xffffffffu;
-            n += run;
-        }
-    if (n == 0) {
-        poll_fetch<T, NB>(p, v[0], ring + (first % KP) * NB);
-        return 1;
-    }
-#pragma unroll
-    for (int j = 0; j < KP; ++j)
-        if (j < n)
-#pragma unroll
-            for (int e = 0; e < E; ++e)
-                if (lane + 32 * e < NB)
-                    ring[((first + j) % KP) * NB + lane + 32 * e] = v[j][e];
-    return n;
-}
-
 /* b[u] = L(row, col0 + G*u) with p at L(row, col0) and dc the step of one column; zeros for
  * a row past the triangle (live false) */
 template <typename T, int U>
@@ -227,11 +179,10 @@ __global__ void __launch_bounds__(G *chain_nb<T>())
 #endif
     /* D = L_qq (identity past the triangle), Di = its inverse, EM = L_q,q-1 then M_q; all
      * column-major with leading dimension LD; dv = 1 / diag(D), sv = the right side of z,
-     * ring = KP solved chunks (poll_range), then x_q-1 */
+     * xsh = two solved chunks (fetch_solved) by turns */
     T *D = reinterpret_cast<T *>(smem), *Di = D + NB * LD, *EM = Di + NB * LD, *dv = EM + NB * LD,
-      *sv = dv + NB, *ring = sv + NB;
+      *sv = dv + NB, *xsh = sv + NB;
     __shared__ unsigned s_q;
-    __shared__ int s_n;
     if (threadIdx.x == 0)
         s_q = atomicAdd(ticket, 1u) + 1u;
     __syncthreads();
@@ -293,7 +244,8 @@ __global__ void __launch_bounds__(G *chain_nb<T>())
     const int64_t ntile = q > 1 ? q - 1 : 0, tstep = NB * dc;
     const T *tp = A + ((R0 + r) * dr + g * dc);
     T acc0 = Sc<T>::zero(), acc1 = Sc<T>::zero(), buf[AHEAD][U], pv[(NB + 31) / 32];
-    int64_t have = 0; /* chunks in the ring: up to have */
+    if (threadIdx.x < 32 && q > 0)
+        poll_issue<T, NB>(xs, pv); /* chunk 0, the first this block needs */
 #pragma unroll
     for (int s = 0; s < AHEAD; ++s)
         if (s < ntile)
@@ -302,19 +254,13 @@ __global__ void __launch_bounds__(G *chain_nb<T>())
 #pragma unroll
         for (int s = 0; s < AHEAD; ++s) {
             const int64_t i = i0 + s;
-            if (i < ntile) { /* (uniform) */
-                if (i == have) { /* refill: the ring's older chunks are done with */
-                    __syncthreads();
-                    if (threadIdx.x < 32) {
-                        const int n = poll_range<T, NB, KP>(
-                            xs + i * NB, ntile - i < KP ? (int)(ntile - i) : KP, i, ring);
-                        if (threadIdx.x == 0)
-                            s_n = n;
-                    }
-                    __syncthreads();
-                    have = i + s_n;
+            if (i < ntile) { /* (uniform: one barrier a tile) */
+                const T *xi = xsh + (i & 1) * NB + g;
+                if (threadIdx.x < 32) {
+                    poll_fetch<T, NB>(xs + i * NB, pv, xsh + (i & 1) * NB);
+                    poll_issue<T, NB>(xs + (i + 1) * NB, pv); /* chunk i+1 <= q-1: the next */
                 }
-                const T *xi = ring + (i % KP) * NB + g;
+                __syncthreads();
 #pragma unroll
                 for (int u = 0; u < U; u += 2) {
                     acc0 = Sc<T>::fma(buf[s][u], xi[G * u], acc0);
@@ -327,8 +273,6 @@ __global__ void __launch_bounds__(G *chain_nb<T>())
         }
     }
     /* z = Di (alpha b_q - p) */
-    if (threadIdx.x < 32 && q > 0)
-        poll_issue<T, NB>(xs + (q - 1) * NB, pv); /* x_q-1, in flight meanwhile */
     const T p = row_sum(Sc<T>::add(acc0, acc1));
     if (g == 0)
         sv[r] = live ? Sc<T>::sub(bv, p) : Sc<T>::zero();
@@ -342,11 +286,10 @@ __global__ void __launch_bounds__(G *chain_nb<T>())
     }
     T z = row_sum(Sc<T>::add(z0, z1));
     /* the chain step: x_q = z - M_q x_{q-1} */
-    if (q > 0) { /* (the barrier before z: nobody reads the ring any more) */
+    if (q > 0) { /* (the barrier before z: nobody reads xsh any more) */
         T y0 = Sc<T>::zero(), y1 = Sc<T>::zero();
-        const T *xsh = ring;
         if (threadIdx.x < 32)
-            poll_fetch<T, NB>(xs + (q - 1) * NB, pv, ring);
+            poll_fetch<T, NB>(xs + (q - 1) * NB, pv, xsh);
         __syncthreads();
 #pragma unroll
         for (int u = 0; u < U; u += 2) {
