@@ -573,24 +573,6 @@ posv_batch_kernel(int n, int64_t nrhs, T *const *Aarr, T *A, int64_t lda,
 }
 
 /* --------------------------------------------------------------------------- host */
-/* Launch k with `smem` bytes of dynamic shared memory; an instance that may need more than
- * the default 48 KB is opted in up to its largest need (smax) once per device. */
-template <typename... KArgs, typename... Args>
-cudaError_t launch_blk(void (*k)(KArgs...), dim3 grid, int threads, size_t smem, size_t smax,
-                       std::atomic<bool> (&done)[kMaxDevices], cudaStream_t stream,
-                       Args... args)
-{
-    const cudaError_t e = allow_smem(reinterpret_cast<const void *>(k), smem, smax, done);
-    if (e != cudaSuccess)
-        return e;
-    cudaLaunchConfig_t cfg = {};
-    cfg.gridDim = grid;
-    cfg.blockDim = dim3(threads);
-    cfg.dynamicSmemBytes = smem;
-    cfg.stream = stream;
-    return cudaLaunchKernelEx(&cfg, k, args...);
-}
-
 constexpr int64_t kMaxGridX = 2147483647, kMaxGridY = 65535;
 
 inline unsigned grid_x(int64_t batch) { return (unsigned)(batch < kMaxGridX ? batch : kMaxGridX); }
@@ -628,9 +610,9 @@ cudaError_t potrf_batch_run(cudaStream_t stream, char uplo, int64_t n, T *const 
         using C = decltype(cfg);
         static std::atomic<bool> done[kMaxDevices];
         const size_t smem = sizeof(T) * potrf_elems<C>(lds_of((int)n));
-        return launch_blk(potrf_batch_kernel<lo(), T, C>, dim3(grid_x(batch)), C::NT, smem,
-                          smem_max<T, C>(), done, stream, (int)n, Aarr, A, lda, sA,
-                          offA, info, ib, ioff, batch);
+        return launch_smem(potrf_batch_kernel<lo(), T, C>, dim3(grid_x(batch)), dim3(C::NT),
+                           smem, smem_max<T, C>(), done, stream, (int)n, Aarr, A, lda, sA,
+                           offA, info, ib, ioff, batch);
     });
 }
 
@@ -654,9 +636,9 @@ cudaError_t potrs_batch_run(cudaStream_t stream, char uplo, int64_t n, int64_t n
         const size_t smem = sizeof(T) * potrs_elems<C>(lds_of((int)n), nr);
         const int64_t chunks = (nrhs + C::NR - 1) / C::NR;
         const dim3 grid(grid_x(batch), (unsigned)(chunks < kMaxGridY ? chunks : kMaxGridY));
-        return launch_blk(potrs_batch_kernel<lo(), T, C>, grid, C::NT, smem, smem_max<T, C>(), done,
-                          stream, (int)n, nrhs, Aarr, A, lda, sA, Barr, B, ldb, sB,
-                          batch);
+        return launch_smem(potrs_batch_kernel<lo(), T, C>, grid, dim3(C::NT), smem,
+                           smem_max<T, C>(), done, stream, (int)n, nrhs, Aarr, A, lda, sA,
+                           Barr, B, ldb, sB, batch);
     });
 }
 
@@ -679,9 +661,9 @@ cudaError_t posv_batch_run(cudaStream_t stream, char uplo, int64_t n, int64_t nr
         const int ld = lds_of((int)n), nr = nrhs < C::NR ? (int)nrhs : C::NR;
         const size_t f = potrf_elems<C>(ld), s = nr > 0 ? potrs_elems<C>(ld, nr) : 0;
         const size_t smem = sizeof(T) * (f > s ? f : s);
-        return launch_blk(posv_batch_kernel<lo(), T, C>, dim3(grid_x(batch)), C::NT, smem,
-                          smem_max<T, C>(), done, stream, (int)n, nrhs, Aarr, A, lda,
-                          sA, Barr, B, ldb, sB, info, ib, batch);
+        return launch_smem(posv_batch_kernel<lo(), T, C>, dim3(grid_x(batch)), dim3(C::NT),
+                           smem, smem_max<T, C>(), done, stream, (int)n, nrhs, Aarr, A, lda,
+                           sA, Barr, B, ldb, sB, info, ib, batch);
     });
 }
 

@@ -495,6 +495,25 @@ inline cudaError_t launch(void (*k)(KArgs...), dim3 grid, dim3 block, cudaStream
     return cudaLaunchKernelEx(&cfg, k, std::forward<Args>(args)...);
 }
 
+/* Launch k on `stream` with `smem` bytes of dynamic shared memory; an instance that may need
+ * more than the default 48 KB is opted in up to its largest need (smax) once per device
+ * (done: the instance's flags). */
+template <typename... KArgs, typename... Args>
+inline cudaError_t launch_smem(void (*k)(KArgs...), dim3 grid, dim3 block, size_t smem,
+                               size_t smax, std::atomic<bool> (&done)[kMaxDevices],
+                               cudaStream_t stream, Args... args)
+{
+    const cudaError_t e = allow_smem(reinterpret_cast<const void *>(k), smem, smax, done);
+    if (e != cudaSuccess)
+        return e;
+    cudaLaunchConfig_t cfg = {};
+    cfg.gridDim = grid;
+    cfg.blockDim = block;
+    cfg.dynamicSmemBytes = smem;
+    cfg.stream = stream;
+    return cudaLaunchKernelEx(&cfg, k, args...);
+}
+
 /* y := beta*y on n elements (y := 0 without reading y when beta == 0) */
 template <typename T>
 inline cudaError_t scale_y(cudaStream_t stream, const DevInfo &d, int64_t n, T beta, T *y,

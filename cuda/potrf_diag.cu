@@ -291,15 +291,8 @@ cudaError_t potrf_diag_launch(cudaStream_t stream, bool lower, int64_t n, int64_
         potrf_diag_kernel<T, NB>;
     constexpr size_t smem = potrf_smem<T, NB>();
     static std::atomic<bool> done[kMaxDevices];
-    const cudaError_t e = allow_smem(reinterpret_cast<const void *>(k), smem, smem, done);
-    if (e != cudaSuccess)
-        return e;
-    cudaLaunchConfig_t cfg = {};
-    cfg.gridDim = dim3((unsigned)(1 + (m + PANEL_ROWS - 1) / PANEL_ROWS));
-    cfg.blockDim = dim3(THREADS);
-    cfg.dynamicSmemBytes = smem;
-    cfg.stream = stream;
-    return cudaLaunchKernelEx(&cfg, k, lower, (int)n, m, A, lda, sync, info, ioff);
+    return launch_smem(k, dim3((unsigned)(1 + (m + PANEL_ROWS - 1) / PANEL_ROWS)), dim3(THREADS),
+                       smem, smem, done, stream, lower, (int)n, m, A, lda, sync, info, ioff);
 }
 
 template <typename T>

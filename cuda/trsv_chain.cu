@@ -24,6 +24,7 @@
 #include "batch_common.cuh"
 
 #include <string.h>
+#include <type_traits>
 
 namespace kblasf {
 namespace {
@@ -44,67 +45,52 @@ template <typename T> constexpr size_t chain_smem()
     return (3 * (size_t)NB * (NB + 1) + 4 * NB) * sizeof(T);
 }
 
-/* the mark: all bits of a real part set */
-template <typename R> __device__ __forceinline__ bool is_mark(R v)
-{
-    if constexpr (sizeof(R) == 8) {
-        unsigned long long u;
-        memcpy(&u, &v, 8);
-        return u == ~0ull;
-    } else {
-        unsigned u;
-        memcpy(&u, &v, 4);
-        return u == ~0u;
-    }
-}
+/* A value seen as its real parts' bit patterns; the mark: all bits of a part set. */
+template <typename T> struct Parts {
+    using R = typename Sc<T>::Real;
+    using W = typename std::conditional<sizeof(R) == 8, unsigned long long, unsigned>::type;
+    static constexpr int N = sizeof(T) / sizeof(R);
+    static constexpr W mark = ~W(0);
+    static constexpr W qnan = sizeof(R) == 8 ? W(0x7ff8000000000000ull) : W(0x7fc00000u);
+    W w[N];
+};
 
 /* *p through L2 (the value another thread block writes) */
 template <typename T> __device__ __forceinline__ T load_l2(const T *p)
 {
-    using R = typename Sc<T>::Real;
-    constexpr int NP = sizeof(T) / sizeof(R);
-    const volatile R *s = reinterpret_cast<const volatile R *>(p);
-    R part[NP];
+    using P = Parts<T>;
+    const volatile typename P::W *s = reinterpret_cast<const volatile typename P::W *>(p);
+    P b;
 #pragma unroll
-    for (int j = 0; j < NP; ++j)
-        part[j] = s[j];
+    for (int j = 0; j < P::N; ++j)
+        b.w[j] = s[j];
     T v;
-    memcpy(&v, part, sizeof(T));
+    memcpy(&v, b.w, sizeof(T));
     return v;
 }
 
 /* no real part holds the mark */
 template <typename T> __device__ __forceinline__ bool solved(T v)
 {
-    using R = typename Sc<T>::Real;
-    constexpr int NP = sizeof(T) / sizeof(R);
-    R part[NP];
-    memcpy(part, &v, sizeof(T));
+    Parts<T> b;
+    memcpy(b.w, &v, sizeof(T));
     bool ok = true;
 #pragma unroll
-    for (int j = 0; j < NP; ++j)
-        ok = ok & !is_mark(part[j]);
+    for (int j = 0; j < Parts<T>::N; ++j)
+        ok = ok & (b.w[j] != Parts<T>::mark);
     return ok;
 }
 
+/* *p = v, a part that would look like the mark stored as another NaN */
 template <typename T> __device__ __forceinline__ void publish(T *p, T v)
 {
-    using R = typename Sc<T>::Real;
-    constexpr int NP = sizeof(T) / sizeof(R);
-    R part[NP];
-    memcpy(part, &v, sizeof(T));
+    Parts<T> b;
+    memcpy(b.w, &v, sizeof(T));
 #pragma unroll
-    for (int j = 0; j < NP; ++j)
-        if (is_mark(part[j])) {
-            if constexpr (sizeof(R) == 8) {
-                const unsigned long long qnan = 0x7ff8000000000000ull;
-                memcpy(&part[j], &qnan, 8);
-            } else {
-                const unsigned qnan = 0x7fc00000u;
-                memcpy(&part[j], &qnan, 4);
-            }
-        }
-    memcpy(&v, part, sizeof(T));
+    for (int j = 0; j < Parts<T>::N; ++j)
+        if (b.w[j] == Parts<T>::mark)
+            b.w[j] = Parts<T>::qnan;
+    memcpy(&v, b.w, sizeof(T));
     *p = v;
 }
 
@@ -162,6 +148,21 @@ template <typename T> __device__ __forceinline__ T row_sum(T a)
     for (int o = 1; o < G; o *= 2)
         a = Sc<T>::add(a, Sc<T>::shfl_xor(a, o));
     return a;
+}
+
+/* row r of a product with a chunk v in shared memory: sum_u m(u) v[g + G*u], m(u) the
+ * thread's element of column g + G*u (two chains of FMAs), summed over the row's lanes */
+template <typename T, int U, typename M> __device__ __forceinline__ T row_dot(M m, const T *v)
+{
+    const int g = threadIdx.x % G;
+    T a0 = Sc<T>::zero(), a1 = Sc<T>::zero();
+#pragma unroll
+    for (int u = 0; u < U; u += 2) {
+        a0 = Sc<T>::fma(m(u), v[g + G * u], a0);
+        if (u + 1 < U)
+            a1 = Sc<T>::fma(m(u + 1), v[g + G * (u + 1)], a1);
+    }
+    return row_sum(Sc<T>::add(a0, a1));
 }
 
 /* L(i, j) = A[i*dr + j*dc] (A at L(0, 0)), conjugated when cj; x(i) = x[i*dx]. xs: k
@@ -277,27 +278,13 @@ __global__ void __launch_bounds__(G *chain_nb<T>())
     if (g == 0)
         sv[r] = live ? Sc<T>::sub(bv, p) : Sc<T>::zero();
     __syncthreads();
-    T z0 = Sc<T>::zero(), z1 = Sc<T>::zero();
-#pragma unroll
-    for (int u = 0; u < U; u += 2) {
-        z0 = Sc<T>::fma(Di[r + (g + G * u) * LD], sv[g + G * u], z0);
-        if (u + 1 < U)
-            z1 = Sc<T>::fma(Di[r + (g + G * (u + 1)) * LD], sv[g + G * (u + 1)], z1);
-    }
-    T z = row_sum(Sc<T>::add(z0, z1));
+    T z = row_dot<T, U>([&](int u) { return Di[r + (g + G * u) * LD]; }, sv);
     /* the chain step: x_q = z - M_q x_{q-1} */
     if (q > 0) { /* (the barrier before z: nobody reads xsh any more) */
-        T y0 = Sc<T>::zero(), y1 = Sc<T>::zero();
         if (threadIdx.x < 32)
             poll_fetch<T, NB>(xs + (q - 1) * NB, pv, xsh);
         __syncthreads();
-#pragma unroll
-        for (int u = 0; u < U; u += 2) {
-            y0 = Sc<T>::fma(mr[u], xsh[g + G * u], y0);
-            if (u + 1 < U)
-                y1 = Sc<T>::fma(mr[u + 1], xsh[g + G * (u + 1)], y1);
-        }
-        z = Sc<T>::sub(z, row_sum(Sc<T>::add(y0, y1)));
+        z = Sc<T>::sub(z, row_dot<T, U>([&](int u) { return mr[u]; }, xsh));
     }
     if (g == 0 && live) {
         publish(xs + (R0 + r), z);
@@ -324,21 +311,14 @@ cudaError_t trsv_chain_run(cudaStream_t stream, char uplo, char trans, char diag
     T *x0 = x + (rev ? k - 1 : 0);
     unsigned *ticket = static_cast<unsigned *>(scratch);
     T *xs = reinterpret_cast<T *>(static_cast<char *>(scratch) + 16);
-    cudaError_t e = cudaMemsetAsync(scratch, 0xff, 16 + (size_t)k * sizeof(T), stream);
+    const cudaError_t e = cudaMemsetAsync(scratch, 0xff, 16 + (size_t)k * sizeof(T), stream);
     if (e != cudaSuccess)
         return e;
-    void (*kern)(const T *, int64_t, int64_t, int64_t, T, bool, bool, T *, int64_t, T *,
-                 unsigned *) = trsv_chain_kernel<T>;
     constexpr size_t smem = chain_smem<T>();
     static std::atomic<bool> done[kMaxDevices];
-    if ((e = allow_smem(reinterpret_cast<const void *>(kern), smem, smem, done)) != cudaSuccess)
-        return e;
-    cudaLaunchConfig_t cfg = {};
-    cfg.gridDim = dim3((unsigned)((k + NB - 1) / NB));
-    cfg.blockDim = dim3(G * NB);
-    cfg.dynamicSmemBytes = smem;
-    cfg.stream = stream;
-    return cudaLaunchKernelEx(&cfg, kern, L0, dr, dc, k, alpha, cj, unit, x0, sgn, xs, ticket);
+    return launch_smem(trsv_chain_kernel<T>, dim3((unsigned)((k + NB - 1) / NB)), dim3(G * NB),
+                       smem, smem, done, stream, L0, dr, dc, k, alpha, cj, unit, x0, sgn, xs,
+                       ticket);
 }
 
 } // namespace

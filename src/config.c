@@ -138,10 +138,8 @@ int kblasf_trsm_invert(const kblasf_context *ctx)
     return l ? l == KBLASF_TRSM_LEAVES_INVERT : ctx->device >= 0;
 }
 
-int kblasf_trsv_chain(const kblasf_context *ctx, kblasf_int k)
+int kblasf_trsv_chain(void)
 {
-    (void)ctx;
-    (void)k;
     return kblasf_get_config()->trsv_chain != 0;
 }
 

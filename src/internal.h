@@ -144,7 +144,7 @@ kblasf_int kblasf_trxm_stop_size(const kblasf_context *ctx, int solve);
 int kblasf_trsm_invert(const kblasf_context *ctx);
 /* Whether a TRSM with one right-hand side on the left goes to the executor's one-step
  * solve (where it has one): yes unless KBLASF_TRSV_CHAIN=0. */
-int kblasf_trsv_chain(const kblasf_context *ctx, kblasf_int k);
+int kblasf_trsv_chain(void);
 /* Device memory through the executor, counted against KBLASF_DEVICE_MEMORY_LIMIT (every
  * device allocation of the core goes through these two). */
 kblasf_status_t kblasf_dev_alloc(kblasf_context *ctx, void **p, size_t bytes);

@@ -220,7 +220,7 @@ kblasf_status_t FN(trsv_try)(kblasf_handle_t h, char uplo, char trans, char diag
 {
     kblasf_status_t st;
 
-    if (!PRIMS(h)->trsv || alpha == 0 || !kblasf_trsv_chain(h, k))
+    if (!PRIMS(h)->trsv || alpha == 0 || !kblasf_trsv_chain())
         return KBLASF_STATUS_NOT_SUPPORTED;
     st = PRIMS(h)->trsv(h, uplo, trans, diag, k, alpha, A, lda, x);
     if (st != KBLASF_STATUS_NOT_SUPPORTED)
