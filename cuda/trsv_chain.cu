@@ -16,7 +16,10 @@
  * mark (all bits set in every real part: a NaN no arithmetic leaves; a result that would
  * look like it is stored as another NaN). A reader polls the values it needs directly and
  * goes on once none is the mark: the data is its own flag, one L2 round trip. One warp a
- * thread block polls, a chunk ahead.
+ * thread block, beside the warps that compute, polls (so that the owners waiting on a chunk
+ * do not crowd the L2 slice that holds it with the loads of every thread), a few chunks
+ * ahead, and hands the solved chunks to the others through a ring in shared memory with a
+ * counter: no barrier a tile, each computing warp goes at the pace of its own loads.
  * Deadlock-free: an owner waits only on chunks of smaller tickets, whose thread blocks
  * took their tickets earlier and so are running or done.
  */
@@ -33,16 +36,25 @@ constexpr int G = 4; /* threads per row of a chunk; thread (r, g) holds columns 
 
 template <typename T> __host__ __device__ constexpr int chain_nb() { return sizeof(T) == 16 ? 32 : 64; }
 /* tiles in flight per thread: about 96 KB a thread block (H100, 8192: double 3 and 6 took
- * 0.199 and 0.212 ms a solve, double complex 3 and 6 0.54 and 0.39 ms) */
-template <typename T> __host__ __device__ constexpr int chain_ahead()
+ * 0.199 and 0.212 ms a solve, double complex 3 and 6 0.54 and 0.39 ms); 64 KB where the
+ * columns are contiguous, whose U sums take registers of their own */
+template <typename T, bool ROWC> __host__ __device__ constexpr int chain_ahead()
 {
-    return 96 * 1024 / (chain_nb<T>() * chain_nb<T>() * (int)sizeof(T));
+    /* and at most 160 registers of tiles a thread (U elements a tile) */
+    constexpr int a = (ROWC ? 96 : 64) * 1024 / (chain_nb<T>() * chain_nb<T>() * (int)sizeof(T)),
+                  m = 160 / (chain_nb<T>() / G * (int)sizeof(T) / 4);
+    return a < m ? a : m;
 }
+
+/* solved chunks the poller may hand over ahead of the slowest computing warp */
+constexpr int RING = 8;
+/* chunks the poller has in flight */
+constexpr int POLLS = 4;
 
 template <typename T> constexpr size_t chain_smem()
 {
     constexpr int NB = chain_nb<T>();
-    return (3 * (size_t)NB * (NB + 1) + 4 * NB) * sizeof(T);
+    return (3 * (size_t)NB * (NB + 1) + (2 + G + RING) * NB) * sizeof(T);
 }
 
 /* A value seen as its real parts' bit patterns; the mark: all bits of a part set. */
@@ -94,48 +106,103 @@ template <typename T> __device__ __forceinline__ void publish(T *p, T v)
     *p = v;
 }
 
-/* The poller, warp 0 of each thread block (so that the owners waiting on a chunk do not
- * crowd the L2 slice that holds it with the loads of every thread). issue: v = the chunk
- * at p as it is now, the loads left in flight; fetch: xsh = the chunk at p once all NB
- * values are out, starting from v (issued earlier: its round trip overlaps the work in
- * between). */
-template <typename T, int NB> __device__ __forceinline__ void poll_issue(const T *p, T (&v)[(NB + 31) / 32])
+/* a waiting thread lets the others run (the host emulator switches threads only at
+ * barriers and here) */
+__device__ __forceinline__ void spin_pause()
 {
-#pragma unroll
-    for (int e = 0; e < (NB + 31) / 32; ++e)
-        if (threadIdx.x + 32 * e < NB)
-            v[e] = load_l2(p + (threadIdx.x + 32 * e));
-}
-template <typename T, int NB>
-__device__ __forceinline__ void poll_fetch(const T *p, T (&v)[(NB + 31) / 32], T *xsh)
-{
-    constexpr int E = (NB + 31) / 32;
-    for (;;) {
-        bool ok = true;
-#pragma unroll
-        for (int e = 0; e < E; ++e)
-            if (threadIdx.x + 32 * e < NB)
-                ok = ok & solved(v[e]);
-        if (__ballot_sync(0xffffffffu, ok) == 0xffffffffu)
-            break;
-        poll_issue<T, NB>(p, v);
-    }
-#pragma unroll
-    for (int e = 0; e < E; ++e)
-        if (threadIdx.x + 32 * e < NB)
-            xsh[threadIdx.x + 32 * e] = v[e];
+#ifdef KBLASF_CUDA_EMU
+    emu_yield();
+#endif
 }
 
-/* b[u] = L(row, col0 + G*u) with p at L(row, col0) and dc the step of one column; zeros for
- * a row past the triangle (live false) */
+/* The poller: the last warp of a thread block. issue: v = the chunk at p as it is now, the
+ * loads left in flight; fetch: once all NB values of the chunk at p are out (starting from
+ * v, issued earlier), copy them to out and return. */
+template <typename T, int NB> __device__ __forceinline__ void poll_issue(const T *p, T (&v)[(NB + 31) / 32])
+{
+    const int lane = threadIdx.x % 32;
+#pragma unroll
+    for (int e = 0; e < (NB + 31) / 32; ++e)
+        if (lane + 32 * e < NB)
+            v[e] = load_l2(p + (lane + 32 * e));
+}
+/* every lane's values solved */
+template <typename T, int NB> __device__ __forceinline__ bool chunk_solved(const T (&v)[(NB + 31) / 32])
+{
+    const int lane = threadIdx.x % 32;
+    bool ok = true;
+#pragma unroll
+    for (int e = 0; e < (NB + 31) / 32; ++e)
+        if (lane + 32 * e < NB)
+            ok = ok & solved(v[e]);
+    return __ballot_sync(0xffffffffu, ok) == 0xffffffffu;
+}
+
+template <typename T, int NB>
+__device__ __forceinline__ void poll_fetch(const T *p, T (&v)[(NB + 31) / 32], T *out)
+{
+    constexpr int E = (NB + 31) / 32;
+    const int lane = threadIdx.x % 32;
+    while (!chunk_solved<T, NB>(v))
+        poll_issue<T, NB>(p, v);
+#pragma unroll
+    for (int e = 0; e < E; ++e)
+        if (lane + 32 * e < NB)
+            out[lane + 32 * e] = v[e];
+}
+
+/* The hand-over in shared memory: chunk c lies in ring slot c % RING once avail > c; the
+ * poller fills a slot again only when every computing warp's used count has passed the
+ * chunk that held it. */
+struct Ring {
+    volatile int avail;
+    volatile int used[32];
+};
+/* poller: chunks [c0, c1) into the ring, of the chunks [0, cn) the block needs; chunk c's
+ * loads in flight in v[c % POLLS] (the caller issues the first POLLS) */
+template <typename T, int NB, int W>
+__device__ __forceinline__ void poll_chunks(const T *xs, int64_t c0, int64_t c1, int64_t cn,
+                                            T *xr, Ring &rg, T (&v)[POLLS][(NB + 31) / 32])
+{
+    const int lane = threadIdx.x % 32;
+    for (int64_t b = c0 - c0 % POLLS; b < c1; b += POLLS) {
+#pragma unroll
+        for (int s = 0; s < POLLS; ++s) {
+            const int64_t c = b + s;
+            if (c < c0 || c >= c1)
+                continue;
+            /* slot c % RING free: every computing warp is past chunk c - RING */
+            while (__ballot_sync(0xffffffffu, c < RING || rg.used[lane % W] > c - RING) != 0xffffffffu)
+                spin_pause();
+            poll_fetch<T, NB>(xs + c * NB, v[s], xr + (c % RING) * NB);
+            if (c + POLLS < cn)
+                poll_issue<T, NB>(xs + (c + POLLS) * NB, v[s]);
+            __syncwarp();
+            __threadfence_block();
+            if (lane == 0)
+                rg.avail = (int)(c + 1);
+        }
+    }
+}
+
+/* computing warps: wait until chunk c is in the ring */
+__device__ __forceinline__ void wait_chunk(const Ring &rg, int64_t c)
+{
+    while (rg.avail <= c)
+        spin_pause();
+    __threadfence_block();
+}
+
+/* b[u] = p[u*step] for u < lim, else zero (an element past the triangle), conjugated
+ * when cj */
 template <typename T, int U>
-__device__ __forceinline__ void load_row(T (&b)[U], const T *p, int64_t dc, bool live, bool cj)
+__device__ __forceinline__ void load_tile(T (&b)[U], const T *p, int64_t step, int lim, bool cj)
 {
 #pragma unroll
     for (int u = 0; u < U; ++u) {
         b[u] = Sc<T>::zero();
-        if (live)
-            b[u] = Sc<T>::ld(p + (int64_t)G * u * dc);
+        if (u < lim)
+            b[u] = Sc<T>::ld(p + u * step);
         if (cj)
             b[u] = Sc<T>::conj(b[u]);
     }
@@ -165,126 +232,301 @@ template <typename T, int U, typename M> __device__ __forceinline__ T row_dot(M 
     return row_sum(Sc<T>::add(a0, a1));
 }
 
+/* Di = inv(D), D lower triangular of order NB in shared memory (leading dimension LD), dv =
+ * 1 / diag(D): the two diagonal blocks of order H = NB/2 by substitution (threads 0..NB-1, a
+ * column each), then Di21 = -inv(D22) D21 inv(D11) as two products, X = D21 inv(D11) kept
+ * in D's upper right block (unused). Called by every thread of the block (barriers); the
+ * first NW threads compute. */
+template <typename T, int NB, int LD, int NW>
+__device__ __forceinline__ void invert_lower(T *D, T *Di, const T *dv)
+{
+    constexpr int H = NB / 2;
+    const int t = threadIdx.x;
+    if (t < NB) {
+        const int b = t / H * H, c = t % H; /* the block's first row and column; the column */
+        T col[H];
+#pragma unroll
+        for (int i = 0; i < H; ++i)
+            col[i] = i == c ? Sc<T>::one() : Sc<T>::zero();
+#pragma unroll
+        for (int j = 0; j < H; ++j) {
+            col[j] = Sc<T>::mul(col[j], dv[b + j]);
+#pragma unroll
+            for (int i = j + 1; i < H; ++i)
+                col[i] = fnma(D[b + i + (b + j) * LD], col[j], col[i]);
+        }
+#pragma unroll
+        for (int i = 0; i < H; ++i) {
+            Di[b + i + (b + c) * LD] = col[i];
+            if (b == 0)
+                Di[i + (H + c) * LD] = Sc<T>::zero();
+        }
+    }
+    __syncthreads();
+    /* thread t: row i = t % H of both products, columns j = t / H + (NW / H) l, l < P; the
+     * k loops run over the whole block (the triangles' zeros are stored) so that the P sums
+     * go on together */
+    constexpr int P = H * H / NW;
+    static_assert(P * NW == H * H && NW % H == 0, "whole rows of products");
+    const int i = t % H, j0 = t / H;
+    T a[P];
+    if (t < NW) {
+#pragma unroll
+        for (int l = 0; l < P; ++l)
+            a[l] = Sc<T>::zero();
+#pragma unroll 4
+        for (int k = 0; k < H; ++k) {
+            const T b = D[H + i + k * LD];
+#pragma unroll
+            for (int l = 0; l < P; ++l)
+                a[l] = Sc<T>::fma(b, Di[k + (j0 + NW / H * l) * LD], a[l]);
+        }
+#pragma unroll
+        for (int l = 0; l < P; ++l)
+            D[i + (H + j0 + NW / H * l) * LD] = a[l];
+    }
+    __syncthreads();
+    if (t < NW) {
+#pragma unroll
+        for (int l = 0; l < P; ++l)
+            a[l] = Sc<T>::zero();
+#pragma unroll 4
+        for (int k = 0; k < H; ++k) {
+            const T b = Di[H + i + (H + k) * LD];
+#pragma unroll
+            for (int l = 0; l < P; ++l)
+                a[l] = Sc<T>::fma(b, D[k + (H + j0 + NW / H * l) * LD], a[l]);
+        }
+#pragma unroll
+        for (int l = 0; l < P; ++l)
+            Di[H + i + (j0 + NW / H * l) * LD] = Sc<T>::sub(Sc<T>::zero(), a[l]);
+    }
+    __syncthreads();
+}
+
+/* Mo = Di E (order NB, all in shared memory with leading dimension LD), thread t < NW
+ * rows m + 16 i (m = t % 16, i < RB) and columns c0..c0+3 of it: a warp's reads of Di take
+ * 16 consecutive elements, of E two */
+template <typename T, int NB, int LD, int NW>
+__device__ __forceinline__ void mul_lower(const T *Di, const T *E, T *Mo)
+{
+    constexpr int CB = 4, RB = NB * NB / NW / CB, RS = NB / RB;
+    static_assert(RS == 16, "16 rows apart");
+    const int t = threadIdx.x;
+    if (t >= NW)
+        return;
+    const int m = t % RS, c0 = t / RS * CB;
+    T acc[RB][CB];
+#pragma unroll
+    for (int i = 0; i < RB; ++i)
+#pragma unroll
+        for (int j = 0; j < CB; ++j)
+            acc[i][j] = Sc<T>::zero();
+    for (int k = 0; k < NB; ++k) {
+        T a[RB], b[CB];
+#pragma unroll
+        for (int i = 0; i < RB; ++i)
+            a[i] = Di[m + RS * i + k * LD];
+#pragma unroll
+        for (int j = 0; j < CB; ++j)
+            b[j] = E[k + (c0 + j) * LD];
+#pragma unroll
+        for (int i = 0; i < RB; ++i)
+#pragma unroll
+            for (int j = 0; j < CB; ++j)
+                acc[i][j] = Sc<T>::fma(a[i], b[j], acc[i][j]);
+    }
+#pragma unroll
+    for (int i = 0; i < RB; ++i)
+#pragma unroll
+        for (int j = 0; j < CB; ++j)
+            Mo[m + RS * i + (c0 + j) * LD] = acc[i][j];
+}
+
+/* computing threads a block: G a row of the chunk; the poller warp comes after them */
+template <typename T> __host__ __device__ constexpr int chain_workers() { return G * chain_nb<T>(); }
+
 /* L(i, j) = A[i*dr + j*dc] (A at L(0, 0)), conjugated when cj; x(i) = x[i*dx]. xs: k
  * elements holding the mark, ticket: ~0u. */
-template <typename T>
-__global__ void __launch_bounds__(G *chain_nb<T>())
+template <typename T, bool ROWC>
+__global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
     trsv_chain_kernel(const T *A, int64_t dr, int64_t dc, int64_t k, T alpha, bool cj,
                       bool unit, T *x, int64_t dx, T *xs, unsigned *ticket)
 {
-    constexpr int NB = chain_nb<T>(), U = NB / G, LD = NB + 1;
+    constexpr int NB = chain_nb<T>(), U = NB / G, LD = NB + 1, NW = chain_workers<T>(), W = NW / 32;
 #ifdef KBLASF_CUDA_EMU
     __shared__ uint4 smem[(chain_smem<T>() + 15) / 16]; /* static in the host emulator */
 #else
     extern __shared__ __align__(16) unsigned char smem[];
 #endif
-    /* D = L_qq (identity past the triangle), Di = its inverse, EM = L_q,q-1 then M_q; all
-     * column-major with leading dimension LD; dv = 1 / diag(D), sv = the right side of z,
-     * xsh = two solved chunks (fetch_solved) by turns */
+    /* D = L_qq (identity past the triangle; M_q after the inversion), Di = its inverse,
+     * EM = L_q,q-1; all column-major with leading dimension LD; dv = 1 / diag(D), sv = the right side of z,
+     * red = the partial sums of the tiles' products, xr = the ring of solved chunks */
     T *D = reinterpret_cast<T *>(smem), *Di = D + NB * LD, *EM = Di + NB * LD, *dv = EM + NB * LD,
-      *sv = dv + NB, *xsh = sv + NB;
+      *sv = dv + NB, *red = sv + NB, *xr = red + G * NB;
     __shared__ unsigned s_q;
-    if (threadIdx.x == 0)
+    __shared__ Ring rg;
+    const bool poller = threadIdx.x >= NW;
+    if (threadIdx.x == 0) {
         s_q = atomicAdd(ticket, 1u) + 1u;
+        rg.avail = 0;
+    }
+    if (threadIdx.x < W)
+        rg.used[threadIdx.x] = 0;
     __syncthreads();
     const int64_t q = s_q, R0 = q * NB;
     const int nq = k - R0 < NB ? (int)(k - R0) : NB, r = threadIdx.x / G, g = threadIdx.x % G;
-    const bool live = r < nq;
+    const bool live = r < nq; /* (false in the poller) */
     auto el = [&](int64_t i, int64_t j) {
         const T v = Sc<T>::ld(A + (i * dr + j * dc));
         return cj ? Sc<T>::conj(v) : v;
     };
 
-    /* alpha b_q (this block alone reads and writes these rows of x) */
-    const T bv = live ? Sc<T>::mul(alpha, x[(R0 + r) * dx]) : Sc<T>::zero();
+    /* alpha b_q, row t of thread t < NB (this block alone reads and writes these rows of x) */
+    const T bv = threadIdx.x < nq ? Sc<T>::mul(alpha, x[(R0 + threadIdx.x) * dx]) : Sc<T>::zero();
 
-    for (int e = threadIdx.x; e < NB * NB; e += G * NB) {
-        const int i = e % NB, j = e / NB;
-        T d = i == j ? Sc<T>::one() : Sc<T>::zero();
-        if (i < nq && j < i)
-            d = el(R0 + i, R0 + j);
-        else if (i < nq && i == j && !unit)
-            d = el(R0 + i, R0 + i);
-        D[i + j * LD] = d;
-        if (q > 0)
-            EM[i + j * LD] = i < nq ? el(R0 + i, R0 - NB + j) : Sc<T>::zero();
+    /* every load in flight before the first store (a store to shared memory through a
+     * generic pointer would otherwise hold the next load back: a round trip each) */
+    if (!poller) {
+        constexpr int L = NB * NB / NW;
+        T dl[L], el_[L];
+#pragma unroll
+        for (int l = 0; l < L; ++l) {
+            const int e = threadIdx.x + l * NW; /* the contiguous index fastest */
+            const int i = ROWC ? e % NB : e / NB, j = ROWC ? e / NB : e % NB;
+            dl[l] = i == j ? Sc<T>::one() : Sc<T>::zero();
+            if (i < nq && j < i)
+                dl[l] = el(R0 + i, R0 + j);
+            else if (i < nq && i == j && !unit)
+                dl[l] = el(R0 + i, R0 + i);
+            el_[l] = q > 0 && i < nq ? el(R0 + i, R0 - NB + j) : Sc<T>::zero();
+        }
+#pragma unroll
+        for (int l = 0; l < L; ++l) {
+            const int e = threadIdx.x + l * NW;
+            const int i = ROWC ? e % NB : e / NB, j = ROWC ? e / NB : e % NB;
+            D[i + j * LD] = dl[l];
+            EM[i + j * LD] = el_[l];
+        }
     }
     __syncthreads();
     if (threadIdx.x < NB)
         dv[threadIdx.x] = Sc<T>::recip(D[threadIdx.x * (LD + 1)]);
     __syncthreads();
-    /* substitutions D X = I (threads 0..NB-1, column c of Di) and D X = L_q,q-1 (threads
-     * NB..2NB-1, column c of EM in place); D's reads are broadcasts */
-    if (threadIdx.x < 2 * NB && (threadIdx.x < NB || q > 0)) {
-        const int c = threadIdx.x % NB;
-        const bool inv = threadIdx.x < NB;
-        T col[NB];
-#pragma unroll
-        for (int i = 0; i < NB; ++i)
-            col[i] = inv ? (i == c ? Sc<T>::one() : Sc<T>::zero()) : EM[i + c * LD];
-#pragma unroll
-        for (int j = 0; j < NB; ++j) {
-            col[j] = Sc<T>::mul(col[j], dv[j]);
-#pragma unroll
-            for (int i = j + 1; i < NB; ++i)
-                col[i] = fnma(D[i + j * LD], col[j], col[i]);
-        }
-        T *out = inv ? Di : EM;
-#pragma unroll
-        for (int i = 0; i < NB; ++i)
-            out[i + c * LD] = col[i];
-    }
+    /* Di, then M_q = Di L_q,q-1 in D's place */
+    invert_lower<T, NB, LD, NW>(D, Di, dv);
+    if (q > 0)
+        mul_lower<T, NB, LD, NW>(Di, EM, D);
     __syncthreads();
+
+    const int64_t ntile = q > 1 ? q - 1 : 0;
+    if (poller) {
+        /* chunks 0..q-2 for the tiles, then (after the barriers before z) chunk q-1 */
+        T pv[POLLS][(NB + 31) / 32];
+#pragma unroll
+        for (int s = 0; s < POLLS; ++s)
+            if (s < q)
+                poll_issue<T, NB>(xs + s * NB, pv[s]);
+        poll_chunks<T, NB, W>(xs, 0, ntile, q, xr, rg, pv);
+        __syncthreads(); /* the computing warps' two before z */
+        __syncthreads();
+        poll_chunks<T, NB, W>(xs, ntile, q, q, xr, rg, pv);
+        return;
+    }
+
     T mr[U]; /* row r of M_q, the chain step's operand */
 #pragma unroll
     for (int u = 0; u < U; ++u)
-        mr[u] = q > 0 ? EM[r + (g + G * u) * LD] : Sc<T>::zero();
+        mr[u] = q > 0 ? D[r + (g + G * u) * LD] : Sc<T>::zero();
 
-    /* p = sum_{i<q-1} L_qi x_i, tiles streamed AHEAD ahead */
-    constexpr int AHEAD = chain_ahead<T>();
-    const int64_t ntile = q > 1 ? q - 1 : 0, tstep = NB * dc;
-    const T *tp = A + ((R0 + r) * dr + g * dc);
-    T acc0 = Sc<T>::zero(), acc1 = Sc<T>::zero(), buf[AHEAD][U], pv[(NB + 31) / 32];
-    if (threadIdx.x < 32 && q > 0)
-        poll_issue<T, NB>(xs, pv); /* chunk 0, the first this block needs */
+    /* p = sum_{i<q-1} L_qi x_i, tiles streamed AHEAD ahead, each warp at its own pace. A
+     * warp's loads take whole lines: thread (e, h) = (t % NB, t / NB) holds elements
+     * e + NB*(h + G*u) of a tile seen with its contiguous index first, that is L(e, h + G*u)
+     * when the rows are contiguous (ROWC: one row's sum a thread) and L(h + G*u, e) when the
+     * columns are (a sum for each of U rows). */
+    constexpr int AHEAD = chain_ahead<T, ROWC>();
+    const int e = threadIdx.x % NB, h = threadIdx.x / NB;
+    const int64_t tstep = NB * dc, ustep = G * (ROWC ? dc : dr);
+    const T *tp = A + (ROWC ? (R0 + e) * dr + h * dc : (R0 + h) * dr + e * dc);
+    const int lim = ROWC ? (e < nq ? U : 0) : (nq - h + G - 1) / G;
+    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    T acc[ROWC ? 2 : U], buf[AHEAD][U];
+#pragma unroll
+    for (int u = 0; u < (ROWC ? 2 : U); ++u)
+        acc[u] = Sc<T>::zero();
 #pragma unroll
     for (int s = 0; s < AHEAD; ++s)
         if (s < ntile)
-            load_row<T, U>(buf[s], tp + s * tstep, dc, live, cj);
+            load_tile<T, U>(buf[s], tp + s * tstep, ustep, lim, cj);
     for (int64_t i0 = 0; i0 < ntile; i0 += AHEAD) {
 #pragma unroll
         for (int s = 0; s < AHEAD; ++s) {
             const int64_t i = i0 + s;
-            if (i < ntile) { /* (uniform: one barrier a tile) */
-                const T *xi = xsh + (i & 1) * NB + g;
-                if (threadIdx.x < 32) {
-                    poll_fetch<T, NB>(xs + i * NB, pv, xsh + (i & 1) * NB);
-                    poll_issue<T, NB>(xs + (i + 1) * NB, pv); /* chunk i+1 <= q-1: the next */
-                }
-                __syncthreads();
+            if (i < ntile) {
+                wait_chunk(rg, i);
+                const T *xi = xr + (i % RING) * NB;
+                if constexpr (ROWC) {
 #pragma unroll
-                for (int u = 0; u < U; u += 2) {
-                    acc0 = Sc<T>::fma(buf[s][u], xi[G * u], acc0);
-                    if (u + 1 < U)
-                        acc1 = Sc<T>::fma(buf[s][u + 1], xi[G * (u + 1)], acc1);
+                    for (int u = 0; u < U; ++u)
+                        acc[u % 2] = Sc<T>::fma(buf[s][u], xi[h + G * u], acc[u % 2]);
+                } else {
+                    const T xe = xi[e];
+#pragma unroll
+                    for (int u = 0; u < U; ++u)
+                        acc[u] = Sc<T>::fma(buf[s][u], xe, acc[u]);
                 }
+                __syncwarp(); /* the warp's reads of the slot done before it is given back */
+                __threadfence_block();
+                if (lane == 0)
+                    rg.used[warp] = (int)(i + 1);
                 if (i + AHEAD < ntile)
-                    load_row<T, U>(buf[s], tp + (i + AHEAD) * tstep, dc, live, cj);
+                    load_tile<T, U>(buf[s], tp + (i + AHEAD) * tstep, ustep, lim, cj);
             }
         }
     }
-    /* z = Di (alpha b_q - p) */
-    const T p = row_sum(Sc<T>::add(acc0, acc1));
-    if (g == 0)
-        sv[r] = live ? Sc<T>::sub(bv, p) : Sc<T>::zero();
+    /* z = Di (alpha b_q - p), p's pieces summed through red: ROWC G pieces a row (one a
+     * thread), else NB/32 (one a warp) */
+    constexpr int NRED = ROWC ? G : NB / 32;
+    if constexpr (ROWC) {
+        red[h * NB + e] = Sc<T>::add(acc[0], acc[1]);
+    } else {
+        /* the warp's sums of its U rows by halving: at offset o a lane keeps one half of
+         * its values (the upper where lane & o) plus its partner's of that half, so that
+         * after offsets 16 .. 32/U lane l holds row l / (32/U), summed over the lanes that
+         * differ in bit o; the lanes closer than 32/U are added last (log2(U) + 5 - log2(U)
+         * shuffle rounds, U - 1 + 5 - log2(U) shuffles, instead of 5 U) */
+#pragma unroll
+        for (int st = 0; (U >> st) > 1; ++st) {
+            const int n = (U >> st) / 2, o = 16 >> st;
+            const bool hi = lane & o;
+#pragma unroll
+            for (int j = 0; j < U / 2; ++j) {
+                if (j < n) {
+                    const T send = hi ? acc[j] : acc[j + n], keep = hi ? acc[j + n] : acc[j];
+                    acc[j] = Sc<T>::add(keep, Sc<T>::shfl_xor(send, o));
+                }
+            }
+        }
+#pragma unroll
+        for (int o = 16 / U; o >= 1; o /= 2)
+            acc[0] = Sc<T>::add(acc[0], Sc<T>::shfl_xor(acc[0], o));
+        if (lane % (32 / U) == 0)
+            red[(e / 32) * NB + h + G * (lane / (32 / U))] = acc[0];
+    }
+    __syncthreads();
+    if (threadIdx.x < NB) {
+        T a = bv;
+#pragma unroll
+        for (int j = 0; j < NRED; ++j)
+            a = Sc<T>::sub(a, red[j * NB + threadIdx.x]);
+        sv[threadIdx.x] = threadIdx.x < nq ? a : Sc<T>::zero();
+    }
     __syncthreads();
     T z = row_dot<T, U>([&](int u) { return Di[r + (g + G * u) * LD]; }, sv);
     /* the chain step: x_q = z - M_q x_{q-1} */
-    if (q > 0) { /* (the barrier before z: nobody reads xsh any more) */
-        if (threadIdx.x < 32)
-            poll_fetch<T, NB>(xs + (q - 1) * NB, pv, xsh);
-        __syncthreads();
-        z = Sc<T>::sub(z, row_dot<T, U>([&](int u) { return mr[u]; }, xsh));
+    if (q > 0) {
+        wait_chunk(rg, q - 1);
+        z = Sc<T>::sub(z, row_dot<T, U>([&](int u) { return mr[u]; }, xr + ((q - 1) % RING) * NB));
     }
     if (g == 0 && live) {
         publish(xs + (R0 + r), z);
@@ -315,10 +557,13 @@ cudaError_t trsv_chain_run(cudaStream_t stream, char uplo, char trans, char diag
     if (e != cudaSuccess)
         return e;
     constexpr size_t smem = chain_smem<T>();
-    static std::atomic<bool> done[kMaxDevices];
-    return launch_smem(trsv_chain_kernel<T>, dim3((unsigned)((k + NB - 1) / NB)), dim3(G * NB),
-                       smem, smem, done, stream, L0, dr, dc, k, alpha, cj, unit, x0, sgn, xs,
-                       ticket);
+    const dim3 grid((unsigned)((k + NB - 1) / NB)), block(chain_workers<T>() + 32);
+    static std::atomic<bool> done[2][kMaxDevices];
+    if (notrans) /* rows contiguous */
+        return launch_smem(trsv_chain_kernel<T, true>, grid, block, smem, smem, done[0], stream,
+                           L0, dr, dc, k, alpha, cj, unit, x0, sgn, xs, ticket);
+    return launch_smem(trsv_chain_kernel<T, false>, grid, block, smem, smem, done[1], stream, L0,
+                       dr, dc, k, alpha, cj, unit, x0, sgn, xs, ticket);
 }
 
 } // namespace

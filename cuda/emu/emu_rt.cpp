@@ -107,6 +107,21 @@ void fiber_main()
 }
 } // namespace
 
+/* a spin-wait: counts as progress for the barriers' check, but a thread that spins
+ * 100 million times in a row waits on something that never comes */
+void emu_yield()
+{
+    static unsigned long spins, at;
+    if (at != progress - 1) spins = 0;
+    if (++spins > 100000000ul) {
+        fprintf(stderr, "emu: deadlock: thread (%u,%u,%u) of block (%u,%u,%u) spins forever\n",
+                threadIdx.x, threadIdx.y, threadIdx.z, blockIdx.x, blockIdx.y, blockIdx.z);
+        abort();
+    }
+    at = ++progress;
+    switch_to(next_live());
+}
+
 void EmuBar::arrive_and_wait()
 {
     ++progress;

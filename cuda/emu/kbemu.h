@@ -129,6 +129,9 @@ inline int __ffs(unsigned x) { return __builtin_ffs((int)x); }
 inline float atomicAdd(float *p, float v) { std::lock_guard<std::mutex> g(emu_atomic_mu); float o = *p; *p = o + v; return o; }
 inline unsigned atomicAdd(unsigned *p, unsigned v) { std::lock_guard<std::mutex> g(emu_atomic_mu); unsigned o = *p; *p = o + v; return o; }
 inline void __nanosleep(unsigned) {}
+inline void __threadfence_block() {}
+/* a thread spinning on shared memory lets the others run */
+void emu_yield();
 inline double atomicAdd(double *p, double v) { std::lock_guard<std::mutex> g(emu_atomic_mu); double o = *p; *p = o + v; return o; }
 using std::sqrt;
 
