@@ -611,7 +611,7 @@ cudaError_t potrf_batch_run(cudaStream_t stream, char uplo, int64_t n, T *const 
         static std::atomic<bool> done[kMaxDevices];
         const size_t smem = sizeof(T) * potrf_elems<C>(lds_of((int)n));
         return launch_smem(potrf_batch_kernel<lo(), T, C>, dim3(grid_x(batch)), dim3(C::NT),
-                           smem, smem_max<T, C>(), done, stream, (int)n, Aarr, A, lda, sA,
+                           smem, smem_max<T, C>(), done, stream, false, (int)n, Aarr, A, lda, sA,
                            offA, info, ib, ioff, batch);
     });
 }
@@ -637,7 +637,7 @@ cudaError_t potrs_batch_run(cudaStream_t stream, char uplo, int64_t n, int64_t n
         const int64_t chunks = (nrhs + C::NR - 1) / C::NR;
         const dim3 grid(grid_x(batch), (unsigned)(chunks < kMaxGridY ? chunks : kMaxGridY));
         return launch_smem(potrs_batch_kernel<lo(), T, C>, grid, dim3(C::NT), smem,
-                           smem_max<T, C>(), done, stream, (int)n, nrhs, Aarr, A, lda, sA,
+                           smem_max<T, C>(), done, stream, false, (int)n, nrhs, Aarr, A, lda, sA,
                            Barr, B, ldb, sB, batch);
     });
 }
@@ -662,7 +662,7 @@ cudaError_t posv_batch_run(cudaStream_t stream, char uplo, int64_t n, int64_t nr
         const size_t f = potrf_elems<C>(ld), s = nr > 0 ? potrs_elems<C>(ld, nr) : 0;
         const size_t smem = sizeof(T) * (f > s ? f : s);
         return launch_smem(posv_batch_kernel<lo(), T, C>, dim3(grid_x(batch)), dim3(C::NT),
-                           smem, smem_max<T, C>(), done, stream, (int)n, nrhs, Aarr, A, lda,
+                           smem, smem_max<T, C>(), done, stream, false, (int)n, nrhs, Aarr, A, lda,
                            sA, Barr, B, ldb, sB, info, ib, batch);
     });
 }

@@ -497,20 +497,28 @@ inline cudaError_t launch(void (*k)(KArgs...), dim3 grid, dim3 block, cudaStream
 
 /* Launch k on `stream` with `smem` bytes of dynamic shared memory; an instance that may need
  * more than the default 48 KB is opted in up to its largest need (smax) once per device
- * (done: the instance's flags). */
+ * (done: the instance's flags). pdl: with the programmatic-serialization attribute (see
+ * pdl_wait). */
 template <typename... KArgs, typename... Args>
 inline cudaError_t launch_smem(void (*k)(KArgs...), dim3 grid, dim3 block, size_t smem,
                                size_t smax, std::atomic<bool> (&done)[kMaxDevices],
-                               cudaStream_t stream, Args... args)
+                               cudaStream_t stream, bool pdl, Args... args)
 {
     const cudaError_t e = allow_smem(reinterpret_cast<const void *>(k), smem, smax, done);
     if (e != cudaSuccess)
         return e;
     cudaLaunchConfig_t cfg = {};
+    cudaLaunchAttribute attr[1];
     cfg.gridDim = grid;
     cfg.blockDim = block;
     cfg.dynamicSmemBytes = smem;
     cfg.stream = stream;
+    if (pdl) {
+        attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+        attr[0].val.programmaticStreamSerializationAllowed = 1;
+        cfg.attrs = attr;
+        cfg.numAttrs = 1;
+    }
     return cudaLaunchKernelEx(&cfg, k, args...);
 }
 

@@ -292,7 +292,7 @@ cudaError_t potrf_diag_launch(cudaStream_t stream, bool lower, int64_t n, int64_
     constexpr size_t smem = potrf_smem<T, NB>();
     static std::atomic<bool> done[kMaxDevices];
     return launch_smem(k, dim3((unsigned)(1 + (m + PANEL_ROWS - 1) / PANEL_ROWS)), dim3(THREADS),
-                       smem, smem, done, stream, lower, (int)n, m, A, lda, sync, info, ioff);
+                       smem, smem, done, stream, false, lower, (int)n, m, A, lda, sync, info, ioff);
 }
 
 template <typename T>

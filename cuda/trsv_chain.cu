@@ -373,6 +373,7 @@ __global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
     }
     if (threadIdx.x < W)
         rg.used[threadIdx.x] = 0;
+    pdl_trigger(); /* a solve launched dependent on this one may start its setup */
     __syncthreads();
     const int64_t q = s_q, R0 = q * NB;
     const int nq = k - R0 < NB ? (int)(k - R0) : NB, r = threadIdx.x / G, g = threadIdx.x % G;
@@ -381,9 +382,6 @@ __global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
         const T v = Sc<T>::ld(A + (i * dr + j * dc));
         return cj ? Sc<T>::conj(v) : v;
     };
-
-    /* alpha b_q, row t of thread t < NB (this block alone reads and writes these rows of x) */
-    const T bv = threadIdx.x < nq ? Sc<T>::mul(alpha, x[(R0 + threadIdx.x) * dx]) : Sc<T>::zero();
 
     /* every load in flight before the first store (a store to shared memory through a
      * generic pointer would otherwise hold the next load back: a round trip each) */
@@ -434,6 +432,12 @@ __global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
         return;
     }
 
+    /* x is read and written from here on: when launched dependent on a kernel that writes
+     * it (the first solve of POTRS), wait for that one; the setup above reads A alone.
+     * alpha b_q: row t of thread t < NB (this block alone reads and writes these rows; read
+     * now, off the path to z). */
+    pdl_wait();
+    const T bv = threadIdx.x < nq ? Sc<T>::mul(alpha, x[(R0 + threadIdx.x) * dx]) : Sc<T>::zero();
     T mr[U]; /* row r of M_q, the chain step's operand */
 #pragma unroll
     for (int u = 0; u < U; ++u)
@@ -534,53 +538,72 @@ __global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
     }
 }
 
+/* one solve, scratch set; pdl: launched dependent on the kernel before it */
 template <typename T>
-cudaError_t trsv_chain_run(cudaStream_t stream, char uplo, char trans, char diag, int64_t k,
-                           T alpha, const T *A, int64_t lda, T *x, void *scratch)
+cudaError_t trsv_chain_launch(cudaStream_t stream, bool lower, char trans, bool unit, int64_t k,
+                              T alpha, const T *A, int64_t lda, T *x, void *scratch, bool pdl)
 {
     constexpr int NB = chain_nb<T>();
-    const bool lower = uplo == 'L' || uplo == 'l', notrans = trans == 'N' || trans == 'n';
-    const bool rev = lower != notrans; /* op(A) upper: solve from the bottom */
-    if ((!lower && uplo != 'U' && uplo != 'u') ||
-        (!notrans && trans != 'T' && trans != 't' && trans != 'C' && trans != 'c') ||
-        (diag != 'N' && diag != 'n' && diag != 'U' && diag != 'u') || k < 1 || lda < k)
-        return cudaErrorInvalidValue;
+    const bool notrans = trans == 'N' || trans == 'n', rev = lower != notrans; /* op(A) upper:
+                                                                  solve from the bottom */
     const bool cj = Sc<T>::complex && (trans == 'C' || trans == 'c');
-    const bool unit = diag == 'U' || diag == 'u';
     /* L(i, j) = op(A)(pi(i), pi(j)), pi(i) = rev ? k-1-i : i */
     const int64_t sgn = rev ? -1 : 1, dr = sgn * (notrans ? 1 : lda), dc = sgn * (notrans ? lda : 1);
     const T *L0 = A + (rev ? (k - 1) * (1 + lda) : 0);
     T *x0 = x + (rev ? k - 1 : 0);
     unsigned *ticket = static_cast<unsigned *>(scratch);
     T *xs = reinterpret_cast<T *>(static_cast<char *>(scratch) + 16);
-    const cudaError_t e = cudaMemsetAsync(scratch, 0xff, 16 + (size_t)k * sizeof(T), stream);
-    if (e != cudaSuccess)
-        return e;
     constexpr size_t smem = chain_smem<T>();
     const dim3 grid((unsigned)((k + NB - 1) / NB)), block(chain_workers<T>() + 32);
     static std::atomic<bool> done[2][kMaxDevices];
     if (notrans) /* rows contiguous */
         return launch_smem(trsv_chain_kernel<T, true>, grid, block, smem, smem, done[0], stream,
-                           L0, dr, dc, k, alpha, cj, unit, x0, sgn, xs, ticket);
-    return launch_smem(trsv_chain_kernel<T, false>, grid, block, smem, smem, done[1], stream, L0,
-                       dr, dc, k, alpha, cj, unit, x0, sgn, xs, ticket);
+                           pdl, L0, dr, dc, k, alpha, cj, unit, x0, sgn, xs, ticket);
+    return launch_smem(trsv_chain_kernel<T, false>, grid, block, smem, smem, done[1], stream, pdl,
+                       L0, dr, dc, k, alpha, cj, unit, x0, sgn, xs, ticket);
+}
+
+inline bool trans_ok(char t)
+{
+    return t == 'N' || t == 'n' || t == 'T' || t == 't' || t == 'C' || t == 'c';
+}
+
+template <typename T>
+cudaError_t trsv_chain_run(cudaStream_t stream, char uplo, char trans, char trans2, char diag,
+                           int64_t k, T alpha, const T *A, int64_t lda, T *x, void *scratch)
+{
+    const bool lower = uplo == 'L' || uplo == 'l';
+    if ((!lower && uplo != 'U' && uplo != 'u') || !trans_ok(trans) || (trans2 && !trans_ok(trans2)) ||
+        (diag != 'N' && diag != 'n' && diag != 'U' && diag != 'u') || k < 1 || lda < k)
+        return cudaErrorInvalidValue;
+    const bool unit = diag == 'U' || diag == 'u';
+    const size_t one = kblasf_cuda_trsv_chain_scratch(k, sizeof(T), 0);
+    /* both solves' scratch at once: nothing but the first kernel between the two */
+    cudaError_t e = cudaMemsetAsync(scratch, 0xff, trans2 ? 2 * one : one, stream);
+    if (e == cudaSuccess)
+        e = trsv_chain_launch<T>(stream, lower, trans, unit, k, alpha, A, lda, x, scratch, false);
+    if (e == cudaSuccess && trans2)
+        e = trsv_chain_launch<T>(stream, lower, trans2, unit, k, Sc<T>::one(), A, lda, x,
+                                 static_cast<char *>(scratch) + one, true);
+    return e;
 }
 
 } // namespace
 } // namespace kblasf
 
-extern "C" size_t kblasf_cuda_trsv_chain_scratch(int64_t k, size_t elsize)
+extern "C" size_t kblasf_cuda_trsv_chain_scratch(int64_t k, size_t elsize, char trans2)
 {
-    return 16 + (size_t)(k > 0 ? k : 0) * elsize;
+    const size_t one = (16 + (size_t)(k > 0 ? k : 0) * elsize + 15) / 16 * 16;
+    return trans2 ? 2 * one : one;
 }
 
 #define KBLASF_TRSV_CHAIN(P, T)                                                          \
     extern "C" cudaError_t kblasf_cuda_##P##trsv_chain(cudaStream_t stream, char uplo,   \
-            char trans, char diag, int64_t k, T alpha, const T *A, int64_t lda, T *x,    \
-            void *scratch)                                                               \
+            char trans, char trans2, char diag, int64_t k, T alpha, const T *A,          \
+            int64_t lda, T *x, void *scratch)                                            \
     {                                                                                    \
-        return kblasf::trsv_chain_run<T>(stream, uplo, trans, diag, k, alpha, A, lda, x, \
-                                         scratch);                                       \
+        return kblasf::trsv_chain_run<T>(stream, uplo, trans, trans2, diag, k, alpha, A, \
+                                         lda, x, scratch);                               \
     }
 KBLASF_TRSV_CHAIN(s, float)
 KBLASF_TRSV_CHAIN(d, double)

@@ -234,12 +234,12 @@ static kblasf_status_t potrs(kblasf_handle_t h, char uplo, kblasf_int n, kblasf_
     kblasf_status_t st;
 
     /* A = L L^H: L Y = B, then L^H X = Y;  A = U^H U: U^H Y = B, then U X = Y. One right-
-     * hand side: two one-kernel solves where the executor has them. Else one plan: the
+     * hand side: a pair of one-kernel solves where the executor has them (the second may
+     * start its setup while the first ends). Else one plan: the
      * diagonal blocks are inverted once for both solves. */
-    if (nrhs == 1 && (st = FN(trsv_try)(h, uplo, lower ? 'N' : 'C', 'N', n, 1, A, lda, B)) !=
-                         KBLASF_STATUS_NOT_SUPPORTED)
-        return st ? st : FN(trxm_apply)(h, 1, 'L', uplo, lower ? 'C' : 'N', 'N', n, 1, 1, A, lda,
-                                        B, ldb);
+    if (nrhs == 1 && (st = FN(trsv_try)(h, uplo, lower ? 'N' : 'C', lower ? 'C' : 'N', 'N', n, 1,
+                                        A, lda, B)) != KBLASF_STATUS_NOT_SUPPORTED)
+        return st;
     FN(trxm_plan)(&p, h, 1, 'L', uplo, lower ? 'N' : 'C', 'N', n, 1, A, lda, ldb);
     st = FN(trxm_run)(&p, n, nrhs, B);
     FN(trxm_plan_retrans)(&p, lower ? 'C' : 'N');

@@ -240,19 +240,20 @@ static kblasf_status_t double_blocks(kblasf_context *ctx, int lower, kblasf_int 
                                      W + ir + ic * nb, nb, sw, cnt);
 }
 
-/* One right-hand side in one kernel (cuda/trsv_chain.cu), in the handle's scratch;
- * without the scratch NOT_SUPPORTED: the recursion serves it. */
-static kblasf_status_t cuda_trsv(kblasf_context *ctx, char uplo, char transa, char diag,
-                                 kblasf_int k, T alpha, const T *A, kblasf_int lda, T *x)
+/* One right-hand side in one kernel a solve (cuda/trsv_chain.cu), in the handle's
+ * scratch; without the scratch NOT_SUPPORTED: the recursion serves it. */
+static kblasf_status_t cuda_trsv(kblasf_context *ctx, char uplo, char transa, char transb,
+                                 char diag, kblasf_int k, T alpha, const T *A, kblasf_int lda,
+                                 T *x)
 {
-    void *s = kblasf_scratch(ctx, kblasf_cuda_trsv_chain_scratch(k, sizeof(T)));
+    void *s = kblasf_scratch(ctx, kblasf_cuda_trsv_chain_scratch(k, sizeof(T), transb));
 
     if (!s)
         return KBLASF_STATUS_NOT_SUPPORTED;
     cudaSetDevice(ctx->device);
     return kblasf_cuda_check(KBLASF_CAT3(kblasf_cuda_, PREC, trsv_chain)(
-                                 (cudaStream_t)ctx->stream, uplo, transa, diag, k, TO_CT(alpha),
-                                 (const CT *)A, lda, (CT *)x, s),
+                                 (cudaStream_t)ctx->stream, uplo, transa, transb, diag, k,
+                                 TO_CT(alpha), (const CT *)A, lda, (CT *)x, s),
                              PNAME("TRSV kernel"));
 }
 

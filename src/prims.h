@@ -110,9 +110,11 @@ typedef struct kblasf_prims_##P {                                               
             char transa, char diag, kblasf_int m, kblasf_int n, T alpha, const T *A,    \
             kblasf_int lda, T *B, kblasf_int ldb);                                      \
     /* x := alpha*inv(op(A))*x for one vector x of unit stride (k >= 1, alpha != 0), in  \
-     * one step; NULL where the executor has none (the recursion serves it, trxm_gen.c) */\
+     * one step, then (transb != 0) x := inv(opb(A))*x in another; NULL where the        \
+     * executor has none (the recursion serves it, trxm_gen.c) */                       \
     kblasf_status_t (*trsv)(struct kblasf_context *ctx, char uplo, char transa,         \
-            char diag, kblasf_int k, T alpha, const T *A, kblasf_int lda, T *x);        \
+            char transb, char diag, kblasf_int k, T alpha, const T *A, kblasf_int lda,   \
+            T *x);                                                                       \
     /* Inverts the diagonal blocks of order nb (a power of two) of the k x k triangle A: \
      * block b (order min(nb, k - b*nb)) goes to W + b*nb*(nb+1) with leading dimension \
      * nb, its diagonal explicit also for diag 'U', zeros in the other triangle of each \

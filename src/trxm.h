@@ -32,11 +32,12 @@ void FN(trxm_plan)(trxm_plan *p, kblasf_handle_t h, int solve, char side, char u
 kblasf_status_t FN(trxm_apply)(kblasf_handle_t h, int solve, char side, char uplo, char trans,
                                char diag, kblasf_int m, kblasf_int n, T alpha, const T *A,
                                kblasf_int lda, T *B, kblasf_int ldb);
-/* x := alpha*inv(op(A))*x for one vector x of unit stride (arguments legal, k > 0) by the
- * executor's one-step solve, logged; KBLASF_STATUS_NOT_SUPPORTED, nothing touched, where
- * there is none for this call (then the recursion serves it). */
-kblasf_status_t FN(trsv_try)(kblasf_handle_t h, char uplo, char trans, char diag, kblasf_int k,
-                             T alpha, const T *A, kblasf_int lda, T *x);
+/* x := alpha*inv(op(A))*x for one vector x of unit stride (arguments legal, k > 0), then
+ * (trans2 != 0) x := inv(op2(A))*x, by the executor's one-step solves, logged;
+ * KBLASF_STATUS_NOT_SUPPORTED, nothing touched, where there are none for this call (then
+ * the recursion serves it). */
+kblasf_status_t FN(trsv_try)(kblasf_handle_t h, char uplo, char trans, char trans2, char diag,
+                             kblasf_int k, T alpha, const T *A, kblasf_int lda, T *x);
 /* The plan turned into the same one for another trans (same side, triangle, stop size):
  * a TRSM's inverted blocks serve every trans, as inv(op(A_ii)) = op(inv(A_ii)) — POTRS
  * solves with L and then L^H on one inversion. */

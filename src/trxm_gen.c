@@ -215,17 +215,21 @@ kblasf_status_t FN(trxm_run)(const trxm_plan *p, kblasf_int m, kblasf_int n, T *
     return rec(p, m, n, p->alpha, all);
 }
 
-kblasf_status_t FN(trsv_try)(kblasf_handle_t h, char uplo, char trans, char diag, kblasf_int k,
-                             T alpha, const T *A, kblasf_int lda, T *x)
+kblasf_status_t FN(trsv_try)(kblasf_handle_t h, char uplo, char trans, char trans2, char diag,
+                             kblasf_int k, T alpha, const T *A, kblasf_int lda, T *x)
 {
     kblasf_status_t st;
 
     if (!PRIMS(h)->trsv || alpha == 0 || !kblasf_trsv_chain())
         return KBLASF_STATUS_NOT_SUPPORTED;
-    st = PRIMS(h)->trsv(h, uplo, trans, diag, k, alpha, A, lda, x);
-    if (st != KBLASF_STATUS_NOT_SUPPORTED)
+    st = PRIMS(h)->trsv(h, uplo, trans, trans2, diag, k, alpha, A, lda, x);
+    if (st != KBLASF_STATUS_NOT_SUPPORTED && !trans2)
         kblasf_log_call(h, PNAME("TRSM"), "L%c%c%c, m=%lld, n=1: one kernel over the chunks "
                         "of the triangle", uplo, trans, diag, (long long)k);
+    else if (st != KBLASF_STATUS_NOT_SUPPORTED)
+        kblasf_log_call(h, PNAME("TRSM"), "L%c%c%c then L%c%c%c, m=%lld, n=1: one kernel each "
+                        "over the chunks of the triangle, the second launched dependent on the "
+                        "first", uplo, trans, diag, uplo, trans2, diag, (long long)k);
     return st;
 }
 
@@ -239,7 +243,7 @@ kblasf_status_t FN(trxm_apply)(kblasf_handle_t h, int solve, char side, char upl
     /* one right-hand side on the left: the chain of the recursion's small steps is its
      * whole time, one kernel does better (doc/trxm.md) */
     if (solve && n == 1 && kblasf_lsame(side, 'L') &&
-        (st = FN(trsv_try)(h, uplo, trans, diag, m, alpha, A, lda, B)) !=
+        (st = FN(trsv_try)(h, uplo, trans, 0, diag, m, alpha, A, lda, B)) !=
             KBLASF_STATUS_NOT_SUPPORTED)
         return st;
 

@@ -2049,18 +2049,20 @@ static void run_offptr(int cnt)
  * x := alpha inv(op(A)) x with one vector: every uplo, trans, diag; orders across the
  * chunk boundaries (64; 32 in double complex) and random ones; lda > k. A holds NaN where
  * it must not be read (the other triangle, a unit diagonal) and the load checker fails any
- * read of it. Residual ||op(A) x - alpha b|| / (||op(A)|| ||x|| k eps) below 30. */
-cudaError_t call_trsv(char u, char t, char d, int64_t k, float al, const float *A, int64_t lda, float *x, void *s) { return kblasf_cuda_strsv_chain(0, u, t, d, k, al, A, lda, x, s); }
-cudaError_t call_trsv(char u, char t, char d, int64_t k, double al, const double *A, int64_t lda, double *x, void *s) { return kblasf_cuda_dtrsv_chain(0, u, t, d, k, al, A, lda, x, s); }
-cudaError_t call_trsv(char u, char t, char d, int64_t k, cuFloatComplex al, const cuFloatComplex *A, int64_t lda, cuFloatComplex *x, void *s) { return kblasf_cuda_ctrsv_chain(0, u, t, d, k, al, A, lda, x, s); }
-cudaError_t call_trsv(char u, char t, char d, int64_t k, cuDoubleComplex al, const cuDoubleComplex *A, int64_t lda, cuDoubleComplex *x, void *s) { return kblasf_cuda_ztrsv_chain(0, u, t, d, k, al, A, lda, x, s); }
+ * read of it. Residual ||op(A) x - alpha b|| / (||op(A)|| ||x|| k eps) below 30. With a
+ * second trans t2 (POTRS's pair, the second kernel launched dependent on the first) x :=
+ * inv(op2(A)) inv(op(A)) alpha b: ||op(A) op2(A) x - alpha b|| / (||op(A)|| ||op2(A)|| ||x||
+ * k eps) below 30. */
+cudaError_t call_trsv(char u, char t, char t2, char d, int64_t k, float al, const float *A, int64_t lda, float *x, void *s) { return kblasf_cuda_strsv_chain(0, u, t, t2, d, k, al, A, lda, x, s); }
+cudaError_t call_trsv(char u, char t, char t2, char d, int64_t k, double al, const double *A, int64_t lda, double *x, void *s) { return kblasf_cuda_dtrsv_chain(0, u, t, t2, d, k, al, A, lda, x, s); }
+cudaError_t call_trsv(char u, char t, char t2, char d, int64_t k, cuFloatComplex al, const cuFloatComplex *A, int64_t lda, cuFloatComplex *x, void *s) { return kblasf_cuda_ctrsv_chain(0, u, t, t2, d, k, al, A, lda, x, s); }
+cudaError_t call_trsv(char u, char t, char t2, char d, int64_t k, cuDoubleComplex al, const cuDoubleComplex *A, int64_t lda, cuDoubleComplex *x, void *s) { return kblasf_cuda_ztrsv_chain(0, u, t, t2, d, k, al, A, lda, x, s); }
 
 template <typename T>
-static void test_trsv(char u, char t, char d, int64_t k, int64_t lda)
+static void test_trsv(char u, char t, char d, int64_t k, int64_t lda, char t2 = 0)
 {
     ++tests;
     const bool lower = u == 'L' || u == 'l', unit = d == 'U' || d == 'u';
-    const bool tr = !(t == 'N' || t == 'n'), cj = t == 'C' || t == 'c';
     std::vector<T> A(lda * k, nanv<T>());
     for (int64_t j = 0; j < k; ++j)
         for (int64_t i = 0; i < k; ++i) {
@@ -2072,7 +2074,7 @@ static void test_trsv(char u, char t, char d, int64_t k, int64_t lda)
     std::vector<T> b(k);
     for (auto &v : b) v = rnd<T>();
     std::vector<T> x = b;
-    std::vector<uint4> scratch((kblasf_cuda_trsv_chain_scratch(k, sizeof(T)) + 15) / 16);
+    std::vector<uint4> scratch((kblasf_cuda_trsv_chain_scratch(k, sizeof(T), t2) + 15) / 16);
     const T *base = A.data();
     emu_load_ok = [&](const void *q, size_t nb) {
         const char *c = (const char *)q;
@@ -2080,34 +2082,54 @@ static void test_trsv(char u, char t, char d, int64_t k, int64_t lda)
         const int64_t e = ((const T *)c) - base, i = e % lda, j = e / lda;
         return i < k && (i == j ? !unit : lower ? i > j : i < j);
     };
-    const cudaError_t e = call_trsv(u, t, d, k, alpha, A.data(), lda, x.data(), scratch.data());
+    const cudaError_t e = call_trsv(u, t, t2, d, k, alpha, A.data(), lda, x.data(), scratch.data());
     emu_load_ok = nullptr;
-    auto op = [&](int64_t i, int64_t j) { /* op(A)(i, j) */
+    auto op = [&](char tc, int64_t i, int64_t j) { /* op(A)(i, j) for trans tc */
+        const bool tr = !(tc == 'N' || tc == 'n'), cj = tc == 'C' || tc == 'c';
         const int64_t r = tr ? j : i, c = tr ? i : j;
         if (r == c && unit) return LC(1);
         if (lower ? r < c : r > c) return LC(0);
         LC v = Tr<T>::get(A[r + c * lda]);
         return cj ? std::conj(v) : v;
     };
-    long double rn = 0, an = 0, xn = 0;
+    /* w = op2(A) x (x itself without t2), then op(A) w - alpha b */
+    std::vector<LC> w(k);
+    long double an2 = 1, xn = 0;
+    for (int64_t i = 0; i < k; ++i) {
+        xn = std::max(xn, std::abs(Tr<T>::get(x[i])));
+        w[i] = Tr<T>::get(x[i]);
+    }
+    if (t2) {
+        an2 = 0;
+        for (int64_t i = 0; i < k; ++i) {
+            LC s = 0;
+            long double row = 0;
+            for (int64_t j = 0; j < k; ++j) {
+                s += op(t2, i, j) * Tr<T>::get(x[j]);
+                row += std::abs(op(t2, i, j));
+            }
+            w[i] = s;
+            an2 = std::max(an2, row);
+        }
+    }
+    long double rn = 0, an = 0;
     for (int64_t i = 0; i < k; ++i) {
         LC s = -Tr<T>::get(alpha) * Tr<T>::get(b[i]);
         long double row = 0;
         for (int64_t j = 0; j < k; ++j) {
-            s += op(i, j) * Tr<T>::get(x[j]);
-            row += std::abs(op(i, j));
+            s += op(t, i, j) * w[j];
+            row += std::abs(op(t, i, j));
         }
         rn = std::max(rn, std::abs(s));
         an = std::max(an, row);
-        xn = std::max(xn, std::abs(Tr<T>::get(x[i])));
     }
-    const double ratio = (double)(rn / (an * std::max(xn, (long double)1e-30) * k * Tr<T>::eps()));
+    const double ratio = (double)(rn / (an * an2 * std::max(xn, (long double)1e-30) * k * Tr<T>::eps()));
     const bool ok = e == cudaSuccess && emu_bad_loads == 0 && ratio < 30;
     if (!ok || getenv("KBV")) {
         fails += !ok;
-        fprintf(stderr, "%s trsv_chain<%zu%s> %c%c%c k=%ld lda=%ld: err %d, bad loads %d, ratio %g\n",
-                ok ? "ok" : "FAIL", sizeof(T), Tr<T>::cplx ? "c" : "", u, t, d, (long)k, (long)lda, (int)e,
-                emu_bad_loads, ratio);
+        fprintf(stderr, "%s trsv_chain<%zu%s> %c%c%c%c k=%ld lda=%ld: err %d, bad loads %d, ratio %g\n",
+                ok ? "ok" : "FAIL", sizeof(T), Tr<T>::cplx ? "c" : "", u, t, t2 ? t2 : '-', d, (long)k,
+                (long)lda, (int)e, emu_bad_loads, ratio);
     }
     emu_bad_loads = 0;
 }
@@ -2125,15 +2147,21 @@ static void run_trsv(int cnt, int maxdim)
         const int64_t k = irand(1, maxdim);
         test_trsv<T>(ul[irand(0, 3)], tl[irand(0, 5)], dl[irand(0, 3)], k, k + irand(0, 3));
     }
+    for (int c = 0; c < cnt / 2 + 4; ++c) { /* pairs, as POTRS makes them */
+        const int64_t k = c < 4 ? nb * c + 1 : irand(1, maxdim);
+        test_trsv<T>(ul[irand(0, 3)], tl[irand(0, 5)], dl[irand(0, 3)], k, k + irand(0, 3),
+                     tl[irand(0, 5)]);
+    }
     /* arguments */
     ++tests;
     T x = rnd<T>(), a = Tr<T>::mk(1, 0);
     uint4 s[2];
-    if (call_trsv('X', 'N', 'N', 1, a, &a, 1, &x, s) != cudaErrorInvalidValue ||
-        call_trsv('L', 'X', 'N', 1, a, &a, 1, &x, s) != cudaErrorInvalidValue ||
-        call_trsv('L', 'N', 'X', 1, a, &a, 1, &x, s) != cudaErrorInvalidValue ||
-        call_trsv('L', 'N', 'N', 0, a, &a, 1, &x, s) != cudaErrorInvalidValue ||
-        call_trsv('L', 'N', 'N', 2, a, &a, 1, &x, s) != cudaErrorInvalidValue) {
+    if (call_trsv('X', 'N', 0, 'N', 1, a, &a, 1, &x, s) != cudaErrorInvalidValue ||
+        call_trsv('L', 'X', 0, 'N', 1, a, &a, 1, &x, s) != cudaErrorInvalidValue ||
+        call_trsv('L', 'N', 0, 'X', 1, a, &a, 1, &x, s) != cudaErrorInvalidValue ||
+        call_trsv('L', 'N', 0, 'N', 0, a, &a, 1, &x, s) != cudaErrorInvalidValue ||
+        call_trsv('L', 'N', 0, 'N', 2, a, &a, 1, &x, s) != cudaErrorInvalidValue ||
+        call_trsv('L', 'N', 'X', 'N', 1, a, &a, 1, &x, s) != cudaErrorInvalidValue) {
         ++fails;
         fprintf(stderr, "FAIL trsv_chain<%zu> argument checks\n", sizeof(T));
     }
