@@ -360,8 +360,9 @@ __global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
     extern __shared__ __align__(16) unsigned char smem[];
 #endif
     /* D = L_qq (identity past the triangle; M_q after the inversion), Di = its inverse,
-     * EM = L_q,q-1; all column-major with leading dimension LD; dv = 1 / diag(D), sv = the right side of z,
-     * red = the partial sums of the tiles' products, xr = the ring of solved chunks */
+     * EM = L_q,q-1; all column-major with leading dimension LD; dv = 1 / diag(D), sv = the
+     * right side of z, red = the partial sums of the tiles' products, xr = the ring of
+     * solved chunks */
     T *D = reinterpret_cast<T *>(smem), *Di = D + NB * LD, *EM = Di + NB * LD, *dv = EM + NB * LD,
       *sv = dv + NB, *red = sv + NB, *xr = red + G * NB;
     __shared__ unsigned s_q;
