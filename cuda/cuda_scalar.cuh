@@ -476,14 +476,14 @@ inline cudaError_t resident_tbs(K k, int threads, size_t smem, const DevInfo &d,
 /* Launch on `stream`; pdl: allow the kernel to overlap the one launched just before it
  * (it must call pdl_wait() before touching what that kernel writes). */
 template <typename... KArgs, typename... Args>
-inline cudaError_t launch(void (*k)(KArgs...), dim3 grid, dim3 block, cudaStream_t stream,
-                          bool pdl, Args &&...args)
+inline cudaError_t launch_with(void (*k)(KArgs...), dim3 grid, dim3 block, size_t smem,
+                               cudaStream_t stream, bool pdl, Args &&...args)
 {
     cudaLaunchConfig_t cfg = {};
     cudaLaunchAttribute attr[1];
     cfg.gridDim = grid;
     cfg.blockDim = block;
-    cfg.dynamicSmemBytes = 0;
+    cfg.dynamicSmemBytes = smem;
     cfg.stream = stream;
     cfg.attrs = attr;
     cfg.numAttrs = 0;
@@ -493,6 +493,12 @@ inline cudaError_t launch(void (*k)(KArgs...), dim3 grid, dim3 block, cudaStream
         cfg.numAttrs = 1;
     }
     return cudaLaunchKernelEx(&cfg, k, std::forward<Args>(args)...);
+}
+template <typename... KArgs, typename... Args>
+inline cudaError_t launch(void (*k)(KArgs...), dim3 grid, dim3 block, cudaStream_t stream,
+                          bool pdl, Args &&...args)
+{
+    return launch_with(k, grid, block, 0, stream, pdl, std::forward<Args>(args)...);
 }
 
 /* Launch k on `stream` with `smem` bytes of dynamic shared memory; an instance that may need
@@ -505,21 +511,7 @@ inline cudaError_t launch_smem(void (*k)(KArgs...), dim3 grid, dim3 block, size_
                                cudaStream_t stream, bool pdl, Args... args)
 {
     const cudaError_t e = allow_smem(reinterpret_cast<const void *>(k), smem, smax, done);
-    if (e != cudaSuccess)
-        return e;
-    cudaLaunchConfig_t cfg = {};
-    cudaLaunchAttribute attr[1];
-    cfg.gridDim = grid;
-    cfg.blockDim = block;
-    cfg.dynamicSmemBytes = smem;
-    cfg.stream = stream;
-    if (pdl) {
-        attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-        attr[0].val.programmaticStreamSerializationAllowed = 1;
-        cfg.attrs = attr;
-        cfg.numAttrs = 1;
-    }
-    return cudaLaunchKernelEx(&cfg, k, args...);
+    return e != cudaSuccess ? e : launch_with(k, grid, block, smem, stream, pdl, args...);
 }
 
 /* y := beta*y on n elements (y := 0 without reading y when beta == 0) */
