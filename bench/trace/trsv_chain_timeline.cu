@@ -24,7 +24,7 @@ int main(int argc, char **argv)
     for (auto &v : b) v = rand() / (double)RAND_MAX - 0.5;
     double *dA, *dx; void *scr;
     cudaMalloc(&dA, n * n * 8); cudaMalloc(&dx, n * 8);
-    size_t ss = kblasf_cuda_trsv_chain_scratch(n, 8); cudaMalloc(&scr, ss);
+    size_t ss = kblasf_cuda_trsv_chain_scratch(n, 8, 0); cudaMalloc(&scr, ss);
     cudaMemcpy(dA, L.data(), n * n * 8, cudaMemcpyHostToDevice);
     int nq = (n + NB - 1) / NB;
     unsigned long long *dtr, *dtile;
@@ -38,7 +38,7 @@ int main(int argc, char **argv)
     for (int r = 0; r < reps + 2; ++r) {
         cudaMemcpy(dx, b.data(), n * 8, cudaMemcpyHostToDevice);
         cudaEventRecord(e0);
-        cudaError_t e = trsv_chain_run<double>(0, 'L', tr, 'N', n, 1.0, dA, n, dx, scr);
+        cudaError_t e = trsv_chain_run<double>(0, 'L', tr, 0, 'N', n, 1.0, dA, n, dx, scr);
         cudaEventRecord(e1); cudaEventSynchronize(e1);
         if (e != cudaSuccess) { printf("err %s\n", cudaGetErrorString(e)); return 1; }
         float ms; cudaEventElapsedTime(&ms, e0, e1);
@@ -60,7 +60,7 @@ int main(int argc, char **argv)
         cudaMemcpyToSymbol(g_tileq, &tq[t], 4);
         cudaMemcpy(dx, b.data(), n * 8, cudaMemcpyHostToDevice);
         cudaEventRecord(e0);
-        trsv_chain_run<double>(0, 'L', tr, 'N', n, 1.0, dA, n, dx, scr);
+        trsv_chain_run<double>(0, 'L', tr, 0, 'N', n, 1.0, dA, n, dx, scr);
         cudaEventRecord(e1); cudaEventSynchronize(e1);
         float ms; cudaEventElapsedTime(&ms, e0, e1);
         std::vector<unsigned long long> tr(nq * 8), tl(nq), pt(nq);

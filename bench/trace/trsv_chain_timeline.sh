@@ -19,7 +19,7 @@ edits = [
     ("namespace kblasf {\nnamespace {\n", hooks + "namespace kblasf {\nnamespace {\n"),
     ("    const int64_t q = s_q, R0 = q * NB;\n", "    const int64_t q = s_q, R0 = q * NB;\n    TR(0);\n"),
     ("    T mr[U]; /* row r of M_q", "    TR(1);\n    T mr[U]; /* row r of M_q"),
-    ("                wait_chunk(rg, i);\n", "                wait_chunk(rg, i);\n                TT(i);\n"),
+    ("        wait_chunk(rg, i);\n", "        wait_chunk(rg, i);\n        TT(i);\n"),
     ("        wait_chunk(rg, q - 1);\n", "        TR(2);\n        wait_chunk(rg, q - 1);\n        TR(3);\n"),
     ("        x[(R0 + r) * dx] = z;\n    }\n", "        x[(R0 + r) * dx] = z;\n    }\n    TR(4);\n"),
     ("            if (lane == 0)\n                rg.avail = (int)(c + 1);",
