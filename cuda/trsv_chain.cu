@@ -50,6 +50,12 @@ template <typename T, bool ROWC> __host__ __device__ constexpr int chain_ahead()
 constexpr int RING = 8;
 /* chunks the poller has in flight */
 constexpr int POLLS = 4;
+/* The poller of chunk q's block, awaiting chunk c < q - 2 (for a tile), pauses
+ * min(POLL_NS (q - c - 2), POLL_MAX_NS) between polls: the blocks further down have time,
+ * and their polls crowd the L2 slices that hold the chunk the chain waits on (H100,
+ * 8192: DTRSV N / T 0.162 / 0.174 -> 0.160 / 0.169 ms; 50 ns a chunk up to 1 us the same,
+ * 100 ns up to 2 us 0.192 ms) */
+constexpr unsigned POLL_NS = 20, POLL_MAX_NS = 500;
 
 template <typename T> constexpr size_t chain_smem()
 {
@@ -139,12 +145,17 @@ template <typename T, int NB> __device__ __forceinline__ bool chunk_solved(const
 }
 
 template <typename T, int NB>
-__device__ __forceinline__ void poll_fetch(const T *p, T (&v)[(NB + 31) / 32], T *out)
+__device__ __forceinline__ void poll_fetch(const T *p, T (&v)[(NB + 31) / 32], T *out, unsigned pause)
 {
     constexpr int E = (NB + 31) / 32;
     const int lane = threadIdx.x % 32;
-    while (!chunk_solved<T, NB>(v))
+    while (!chunk_solved<T, NB>(v)) {
+#if defined(__CUDA_ARCH__) && !defined(KBLASF_CUDA_EMU)
+        if (pause)
+            __nanosleep(pause);
+#endif
         poll_issue<T, NB>(p, v);
+    }
 #pragma unroll
     for (int e = 0; e < E; ++e)
         if (lane + 32 * e < NB)
@@ -174,7 +185,9 @@ __device__ __forceinline__ void poll_chunks(const T *xs, int64_t c0, int64_t c1,
             /* slot c % RING free: every computing warp is past chunk c - RING */
             while (__ballot_sync(0xffffffffu, c < RING || rg.used[lane % W] > c - RING) != 0xffffffffu)
                 spin_pause();
-            poll_fetch<T, NB>(xs + c * NB, v[s], xr + (c % RING) * NB);
+            const int64_t d = cn - c - 2;
+            const unsigned pause = d > 0 ? (unsigned)min((int64_t)POLL_MAX_NS, d * POLL_NS) : 0u;
+            poll_fetch<T, NB>(xs + c * NB, v[s], xr + (c % RING) * NB, pause);
             if (c + POLLS < cn)
                 poll_issue<T, NB>(xs + (c + POLLS) * NB, v[s]);
             __syncwarp();
@@ -347,11 +360,14 @@ __device__ __forceinline__ void mul_lower(const T *Di, const T *E, T *Mo)
 template <typename T> __host__ __device__ constexpr int chain_workers() { return G * chain_nb<T>(); }
 
 /* L(i, j) = A[i*dr + j*dc] (A at L(0, 0)), conjugated when cj; x(i) = x[i*dx]. xs: k
- * elements holding the mark, ticket: ~0u. */
+ * elements holding the mark, ticket: ~0u. bs: null, or b(i) = bs[i*db] polled (the second
+ * solve of a pair reads the first's solved values as they come out); xout: x is written
+ * (not by the first solve of a pair, whose result goes to the second through xs alone). */
 template <typename T, bool ROWC>
 __global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
     trsv_chain_kernel(const T *A, int64_t dr, int64_t dc, int64_t k, T alpha, bool cj,
-                      bool unit, T *x, int64_t dx, T *xs, unsigned *ticket)
+                      bool unit, T *x, int64_t dx, T *xs, unsigned *ticket, const T *bs,
+                      int64_t db, bool xout)
 {
     constexpr int NB = chain_nb<T>(), U = NB / G, LD = NB + 1, NW = chain_workers<T>(), W = NW / 32;
 #ifdef KBLASF_CUDA_EMU
@@ -430,15 +446,11 @@ __global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
         __syncthreads(); /* the computing warps' two before z */
         __syncthreads();
         poll_chunks<T, NB, W>(xs, ntile, q, q, xr, rg, pv);
+        if (bs)
+            pdl_wait(); /* (below) */
         return;
     }
 
-    /* x is read and written from here on: when launched dependent on a kernel that writes
-     * it (the first solve of POTRS), wait for that one; the setup above reads A alone.
-     * alpha b_q: row t of thread t < NB (this block alone reads and writes these rows; read
-     * now, off the path to z). */
-    pdl_wait();
-    const T bv = threadIdx.x < nq ? Sc<T>::mul(alpha, x[(R0 + threadIdx.x) * dx]) : Sc<T>::zero();
     T mr[U]; /* row r of M_q, the chain step's operand */
 #pragma unroll
     for (int u = 0; u < U; ++u)
@@ -463,6 +475,21 @@ __global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
     for (int s = 0; s < AHEAD; ++s)
         if (s < ntile)
             load_tile<T, U>(buf[s], tp + s * tstep, ustep, lim, cj);
+    /* alpha b_q: row t of thread t < NB (this block alone reads and writes these rows; read
+     * now, off the path to z). From x only when this kernel is not launched dependent on
+     * one that writes x; the setup above reads A alone. */
+    T bv = Sc<T>::zero();
+    if (threadIdx.x < nq) {
+        if (bs) {
+            T v;
+            while (!solved(v = load_l2(bs + (R0 + threadIdx.x) * db)))
+                spin_pause();
+            bv = Sc<T>::mul(alpha, v);
+        } else {
+            pdl_wait();
+            bv = Sc<T>::mul(alpha, x[(R0 + threadIdx.x) * dx]);
+        }
+    }
     for (int64_t i0 = 0; i0 < ntile; i0 += AHEAD) {
 #pragma unroll
         for (int s = 0; s < AHEAD; ++s) {
@@ -535,33 +562,51 @@ __global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
     }
     if (g == 0 && live) {
         publish(xs + (R0 + r), z);
-        x[(R0 + r) * dx] = z;
+        if (xout)
+            x[(R0 + r) * dx] = z;
     }
+    /* a second solve ends after the first: what follows in the stream may read x */
+    if (bs)
+        pdl_wait();
 }
 
-/* one solve, scratch set; pdl: launched dependent on the kernel before it */
+/* op(A) upper: solved from the bottom */
+inline bool chain_rev(bool lower, char trans) { return lower != (trans == 'N' || trans == 'n'); }
+/* the solved values in a solve's scratch */
+template <typename T> T *chain_xs(void *scratch)
+{
+    return reinterpret_cast<T *>(static_cast<char *>(scratch) + 16);
+}
+
+/* one solve, scratch set. pair: 1 for the first solve of a pair, 2 for the second, which is
+ * launched dependent on the first and takes its right side from the first's scratch (first,
+ * its direction first_rev) as it is solved: no wait for the first kernel's end. */
 template <typename T>
 cudaError_t trsv_chain_launch(cudaStream_t stream, bool lower, char trans, bool unit, int64_t k,
-                              T alpha, const T *A, int64_t lda, T *x, void *scratch, bool pdl)
+                              T alpha, const T *A, int64_t lda, T *x, void *scratch, int pair,
+                              void *first, bool first_rev)
 {
     constexpr int NB = chain_nb<T>();
-    const bool notrans = trans == 'N' || trans == 'n', rev = lower != notrans; /* op(A) upper:
-                                                                  solve from the bottom */
+    const bool notrans = trans == 'N' || trans == 'n', rev = chain_rev(lower, trans);
     const bool cj = Sc<T>::complex && (trans == 'C' || trans == 'c');
     /* L(i, j) = op(A)(pi(i), pi(j)), pi(i) = rev ? k-1-i : i */
     const int64_t sgn = rev ? -1 : 1, dr = sgn * (notrans ? 1 : lda), dc = sgn * (notrans ? lda : 1);
     const T *L0 = A + (rev ? (k - 1) * (1 + lda) : 0);
     T *x0 = x + (rev ? k - 1 : 0);
     unsigned *ticket = static_cast<unsigned *>(scratch);
-    T *xs = reinterpret_cast<T *>(static_cast<char *>(scratch) + 16);
+    T *xs = chain_xs<T>(scratch);
+    /* the first's x(pi(i)) is its xs[rho(i)], rho(i) = i when both solves run the same way */
+    const T *bs = pair == 2 ? chain_xs<T>(first) + (rev != first_rev ? k - 1 : 0) : nullptr;
+    const int64_t db = rev != first_rev ? -1 : 1;
+    const bool pdl = pair == 2, xout = pair != 1;
     constexpr size_t smem = chain_smem<T>();
     const dim3 grid((unsigned)((k + NB - 1) / NB)), block(chain_workers<T>() + 32);
     static std::atomic<bool> done[2][kMaxDevices];
     if (notrans) /* rows contiguous */
         return launch_smem(trsv_chain_kernel<T, true>, grid, block, smem, smem, done[0], stream,
-                           pdl, L0, dr, dc, k, alpha, cj, unit, x0, sgn, xs, ticket);
+                           pdl, L0, dr, dc, k, alpha, cj, unit, x0, sgn, xs, ticket, bs, db, xout);
     return launch_smem(trsv_chain_kernel<T, false>, grid, block, smem, smem, done[1], stream, pdl,
-                       L0, dr, dc, k, alpha, cj, unit, x0, sgn, xs, ticket);
+                       L0, dr, dc, k, alpha, cj, unit, x0, sgn, xs, ticket, bs, db, xout);
 }
 
 inline bool trans_ok(char t)
@@ -582,10 +627,12 @@ cudaError_t trsv_chain_run(cudaStream_t stream, char uplo, char trans, char tran
     /* both solves' scratch at once: nothing but the first kernel between the two */
     cudaError_t e = cudaMemsetAsync(scratch, 0xff, trans2 ? 2 * one : one, stream);
     if (e == cudaSuccess)
-        e = trsv_chain_launch<T>(stream, lower, trans, unit, k, alpha, A, lda, x, scratch, false);
+        e = trsv_chain_launch<T>(stream, lower, trans, unit, k, alpha, A, lda, x, scratch,
+                                 trans2 ? 1 : 0, nullptr, false);
     if (e == cudaSuccess && trans2)
         e = trsv_chain_launch<T>(stream, lower, trans2, unit, k, Sc<T>::one(), A, lda, x,
-                                 static_cast<char *>(scratch) + one, true);
+                                 static_cast<char *>(scratch) + one, 2, scratch,
+                                 chain_rev(lower, trans));
     return e;
 }
 

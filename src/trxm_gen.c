@@ -229,7 +229,7 @@ kblasf_status_t FN(trsv_try)(kblasf_handle_t h, char uplo, char trans, char tran
     else if (st != KBLASF_STATUS_NOT_SUPPORTED)
         kblasf_log_call(h, PNAME("TRSM"), "L%c%c%c then L%c%c%c, m=%lld, n=1: one kernel each "
                         "over the chunks of the triangle, the second launched dependent on the "
-                        "first", uplo, trans, diag, uplo, trans2, diag, (long long)k);
+                        "first and reading its result as it is solved", uplo, trans, diag, uplo, trans2, diag, (long long)k);
     return st;
 }
 
