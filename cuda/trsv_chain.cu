@@ -56,6 +56,10 @@ constexpr int POLLS = 4;
  * 8192: DTRSV N / T 0.162 / 0.174 -> 0.160 / 0.169 ms; 50 ns a chunk up to 1 us the same,
  * 100 ns up to 2 us 0.192 ms) */
 constexpr unsigned POLL_NS = 20, POLL_MAX_NS = 500;
+/* The pause of a second solve's threads polling their right side: its blocks start as the
+ * first solve's leave, and all but the one that takes the first's last chunk wait long;
+ * flat-out polls would crowd the L2 that the first's chain goes through. */
+constexpr unsigned POLL_B_NS = 200;
 
 template <typename T> constexpr size_t chain_smem()
 {
@@ -113,11 +117,15 @@ template <typename T> __device__ __forceinline__ void publish(T *p, T v)
 }
 
 /* a waiting thread lets the others run (the host emulator switches threads only at
- * barriers and here) */
-__device__ __forceinline__ void spin_pause()
+ * barriers and here); on the GPU it sleeps ns nanoseconds */
+__device__ __forceinline__ void spin_pause(unsigned ns = 0)
 {
 #ifdef KBLASF_CUDA_EMU
     emu_yield();
+    (void)ns;
+#elif defined(__CUDA_ARCH__)
+    if (ns)
+        __nanosleep(ns);
 #endif
 }
 
@@ -150,10 +158,7 @@ __device__ __forceinline__ void poll_fetch(const T *p, T (&v)[(NB + 31) / 32], T
     constexpr int E = (NB + 31) / 32;
     const int lane = threadIdx.x % 32;
     while (!chunk_solved<T, NB>(v)) {
-#if defined(__CUDA_ARCH__) && !defined(KBLASF_CUDA_EMU)
-        if (pause)
-            __nanosleep(pause);
-#endif
+        spin_pause(pause);
         poll_issue<T, NB>(p, v);
     }
 #pragma unroll
@@ -483,7 +488,7 @@ __global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
         if (bs) {
             T v;
             while (!solved(v = load_l2(bs + (R0 + threadIdx.x) * db)))
-                spin_pause();
+                spin_pause(POLL_B_NS);
             bv = Sc<T>::mul(alpha, v);
         } else {
             pdl_wait();
