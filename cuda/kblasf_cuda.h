@@ -84,11 +84,11 @@ KBLASF_CUDA_TRTRI_DIAG(z, cuDoubleComplex)
 /* x := alpha * inv(op(A)) * x for the k x k triangle A (uplo 'L' or 'U', trans 'N', 'T'
  * or 'C', diag 'N' or 'U'; either case; else cudaErrorInvalidValue) and one vector x of
  * unit stride (k >= 1, lda >= k), in one kernel (cuda/trsv_chain.cu); trans2 (0: none)
- * then x := inv(op2(A)) * x in a second kernel, launched dependent on the first so that
- * its setup overlaps the first's end (POTRS). scratch: device memory of
- * kblasf_cuda_trsv_chain_scratch(k, sizeof(T), trans2) bytes, 16-byte aligned, not used by
- * anything else until the kernels are done (it is set on the stream first). A singular
- * triangle gives Inf/NaN in x, as a substitution would. */
+ * then x := inv(op2(A)) * x in a second kernel, launched dependent on the first (its setup
+ * overlaps the first's end, and it takes the first's result as it is solved: POTRS).
+ * scratch: device memory of kblasf_cuda_trsv_chain_scratch(k, sizeof(T), trans2) bytes,
+ * 16-byte aligned, not used by anything else until the kernels are done (it is set on the
+ * stream first). A singular triangle gives Inf/NaN in x, as a substitution would. */
 size_t kblasf_cuda_trsv_chain_scratch(int64_t k, size_t elsize, char trans2);
 #define KBLASF_CUDA_TRSV_CHAIN(P, T)                                                   \
 cudaError_t kblasf_cuda_##P##trsv_chain(cudaStream_t stream, char uplo, char trans,    \

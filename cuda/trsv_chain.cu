@@ -170,9 +170,10 @@ __device__ __forceinline__ void poll_fetch(const T *p, T (&v)[(NB + 31) / 32], T
 /* The hand-over in shared memory: chunk c lies in ring slot c % RING once avail > c; the
  * poller fills a slot again only when every computing warp's used count has passed the
  * chunk that held it. */
+constexpr int MAX_WARPS = 8; /* computing warps a block (chain_workers / 32) */
 struct Ring {
     volatile int avail;
-    volatile int used[32];
+    volatile int used[MAX_WARPS];
 };
 /* poller: chunks [c0, c1) into the ring, of the chunks [0, cn) the block needs; chunk c's
  * loads in flight in v[c % POLLS] (the caller issues the first POLLS) */
@@ -250,6 +251,34 @@ template <typename T, int U, typename M> __device__ __forceinline__ T row_dot(M 
     return row_sum(Sc<T>::add(a0, a1));
 }
 
+/* O = L R, or -L R when neg, for blocks of order H in shared memory (leading dimension LD):
+ * thread t < NW computes row i = t % H, columns j = t / H + (NW / H) l, l < P; the k loop
+ * runs over the whole block (a triangle's zeros are stored) so that the P sums go on
+ * together */
+template <typename T, int H, int LD, int NW>
+__device__ __forceinline__ void block_product(const T *L, const T *R, T *O, bool neg)
+{
+    constexpr int P = H * H / NW;
+    static_assert(P * NW == H * H && NW % H == 0, "whole rows of products");
+    const int t = threadIdx.x, i = t % H, j0 = t / H;
+    if (t >= NW)
+        return;
+    T a[P];
+#pragma unroll
+    for (int l = 0; l < P; ++l)
+        a[l] = Sc<T>::zero();
+#pragma unroll 4
+    for (int k = 0; k < H; ++k) {
+        const T b = L[i + k * LD];
+#pragma unroll
+        for (int l = 0; l < P; ++l)
+            a[l] = Sc<T>::fma(b, R[k + (j0 + NW / H * l) * LD], a[l]);
+    }
+#pragma unroll
+    for (int l = 0; l < P; ++l)
+        O[i + (j0 + NW / H * l) * LD] = neg ? Sc<T>::sub(Sc<T>::zero(), a[l]) : a[l];
+}
+
 /* Di = inv(D), D lower triangular of order NB in shared memory (leading dimension LD), dv =
  * 1 / diag(D): the two diagonal blocks of order H = NB/2 by substitution (threads 0..NB-1, a
  * column each), then Di21 = -inv(D22) D21 inv(D11) as two products, X = D21 inv(D11) kept
@@ -281,44 +310,9 @@ __device__ __forceinline__ void invert_lower(T *D, T *Di, const T *dv)
         }
     }
     __syncthreads();
-    /* thread t: row i = t % H of both products, columns j = t / H + (NW / H) l, l < P; the
-     * k loops run over the whole block (the triangles' zeros are stored) so that the P sums
-     * go on together */
-    constexpr int P = H * H / NW;
-    static_assert(P * NW == H * H && NW % H == 0, "whole rows of products");
-    const int i = t % H, j0 = t / H;
-    T a[P];
-    if (t < NW) {
-#pragma unroll
-        for (int l = 0; l < P; ++l)
-            a[l] = Sc<T>::zero();
-#pragma unroll 4
-        for (int k = 0; k < H; ++k) {
-            const T b = D[H + i + k * LD];
-#pragma unroll
-            for (int l = 0; l < P; ++l)
-                a[l] = Sc<T>::fma(b, Di[k + (j0 + NW / H * l) * LD], a[l]);
-        }
-#pragma unroll
-        for (int l = 0; l < P; ++l)
-            D[i + (H + j0 + NW / H * l) * LD] = a[l];
-    }
+    block_product<T, H, LD, NW>(D + H, Di, D + H * LD, false);      /* X = D21 inv(D11) */
     __syncthreads();
-    if (t < NW) {
-#pragma unroll
-        for (int l = 0; l < P; ++l)
-            a[l] = Sc<T>::zero();
-#pragma unroll 4
-        for (int k = 0; k < H; ++k) {
-            const T b = Di[H + i + (H + k) * LD];
-#pragma unroll
-            for (int l = 0; l < P; ++l)
-                a[l] = Sc<T>::fma(b, D[k + (H + j0 + NW / H * l) * LD], a[l]);
-        }
-#pragma unroll
-        for (int l = 0; l < P; ++l)
-            Di[H + i + (j0 + NW / H * l) * LD] = Sc<T>::sub(Sc<T>::zero(), a[l]);
-    }
+    block_product<T, H, LD, NW>(Di + H + H * LD, D + H * LD, Di + H, true); /* -inv(D22) X */
     __syncthreads();
 }
 
@@ -375,6 +369,7 @@ __global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
                       int64_t db, bool xout)
 {
     constexpr int NB = chain_nb<T>(), U = NB / G, LD = NB + 1, NW = chain_workers<T>(), W = NW / 32;
+    static_assert(W <= MAX_WARPS, "a ring counter for each computing warp");
 #ifdef KBLASF_CUDA_EMU
     __shared__ uint4 smem[(chain_smem<T>() + 15) / 16]; /* static in the host emulator */
 #else

@@ -234,8 +234,8 @@ static kblasf_status_t potrs(kblasf_handle_t h, char uplo, kblasf_int n, kblasf_
     kblasf_status_t st;
 
     /* A = L L^H: L Y = B, then L^H X = Y;  A = U^H U: U^H Y = B, then U X = Y. One right-
-     * hand side: a pair of one-kernel solves where the executor has them (the second may
-     * start its setup while the first ends). Else one plan: the
+     * hand side: a pair of one-kernel solves where the executor has them (the second sets
+     * up while the first ends and takes its result as it comes). Else one plan: the
      * diagonal blocks are inverted once for both solves. */
     if (nrhs == 1 && (st = FN(trsv_try)(h, uplo, lower ? 'N' : 'C', lower ? 'C' : 'N', 'N', n, 1,
                                         A, lda, B)) != KBLASF_STATUS_NOT_SUPPORTED)
