@@ -1,0 +1,62 @@
+/*
+ * trace_reduce — kblasf_dsytrd (lower) or kblasf_dgebrd (square) of a random matrix of
+ * order n, device form, twice (a warm-up call, then the one to read) 20 ms apart, for
+ * reading under kernel_trace.c: the gap separates the calls in the trace. The event time
+ * of each call is printed. bench/trace/sytrd_steps.py turns a DSYTRD trace into the
+ * per-column time split.
+ *
+ * usage: trace_reduce [sytrd|gebrd [n]]      (default sytrd 8192)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cuda_runtime.h>
+#include "kblasf.h"
+
+#define CK(call) do { if ((call) != 0) { fprintf(stderr, "%s:%d: %s failed\n", __FILE__, \
+                                                  __LINE__, #call); exit(1); } } while (0)
+
+int main(int argc, char **argv)
+{
+    const char *op = argc > 1 ? argv[1] : "sytrd";
+    int n = argc > 2 ? atoi(argv[2]) : 8192, rep, brd = strcmp(op, "gebrd") == 0;
+    size_t bytes = (size_t)n * n * sizeof(double), i, j;
+    double *hA = malloc(bytes), *dA, *dA0, *d = malloc(n * sizeof(double));
+    double *e = malloc(n * sizeof(double)), *tq = malloc(n * sizeof(double));
+    double *tp = malloc(n * sizeof(double));
+    kblasf_handle_t h;
+    cudaStream_t s;
+    cudaEvent_t e0, e1;
+    kblasf_int info;
+    float ms;
+
+    if (!hA || !d || !e || !tq || !tp || n < 1 || (!brd && strcmp(op, "sytrd")))
+        return 1;
+    srand(1);
+    for (j = 0; j < (size_t)n; j++)
+        for (i = j; i < (size_t)n; i++)
+            hA[i + j * n] = hA[j + i * n] = rand() / (double)RAND_MAX - 0.5;
+    CK(cudaStreamCreate(&s));
+    CK(kblasf_create(&h, 0));
+    CK(kblasf_set_stream(h, s));
+    CK(cudaMalloc((void **)&dA, bytes));
+    CK(cudaMalloc((void **)&dA0, bytes));
+    CK(cudaMemcpy(dA0, hA, bytes, cudaMemcpyHostToDevice));
+    CK(cudaEventCreate(&e0));
+    CK(cudaEventCreate(&e1));
+    for (rep = 0; rep < 2; rep++) {
+        CK(cudaMemcpyAsync(dA, dA0, bytes, cudaMemcpyDeviceToDevice, s));
+        CK(cudaEventRecord(e0, s));
+        if (brd)
+            CK(kblasf_dgebrd(h, n, n, dA, n, d, e, tq, tp, &info));
+        else
+            CK(kblasf_dsytrd(h, 'L', n, dA, n, d, e, tq, &info));
+        CK(cudaEventRecord(e1, s));
+        CK(cudaEventSynchronize(e1));
+        CK(cudaEventElapsedTime(&ms, e0, e1));
+        printf("kblasf_d%s n=%d rep %d: %.3f ms (info %d)\n", op, n, rep, ms, (int)info);
+        usleep(20000);
+    }
+    return 0;
+}
