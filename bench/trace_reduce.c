@@ -7,15 +7,9 @@
  *
  * usage: trace_reduce [sytrd|gebrd [n]]      (default sytrd 8192)
  */
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <cuda_runtime.h>
-#include "kblasf.h"
-
-#define CK(call) do { if ((call) != 0) { fprintf(stderr, "%s:%d: %s failed\n", __FILE__, \
-                                                  __LINE__, #call); exit(1); } } while (0)
+#include "bench.h"
 
 int main(int argc, char **argv)
 {
@@ -37,24 +31,22 @@ int main(int argc, char **argv)
     for (j = 0; j < (size_t)n; j++)
         for (i = j; i < (size_t)n; i++)
             hA[i + j * n] = hA[j + i * n] = rand() / (double)RAND_MAX - 0.5;
-    CK(cudaStreamCreate(&s));
-    CK(kblasf_create(&h, 0));
-    CK(kblasf_set_stream(h, s));
-    CK(cudaMalloc((void **)&dA, bytes));
-    CK(cudaMalloc((void **)&dA0, bytes));
-    CK(cudaMemcpy(dA0, hA, bytes, cudaMemcpyHostToDevice));
-    CK(cudaEventCreate(&e0));
-    CK(cudaEventCreate(&e1));
+    bench_open(&s, &h);
+    CHECK_CUDA(cudaMalloc((void **)&dA, bytes));
+    CHECK_CUDA(cudaMalloc((void **)&dA0, bytes));
+    CHECK_CUDA(cudaMemcpy(dA0, hA, bytes, cudaMemcpyHostToDevice));
+    CHECK_CUDA(cudaEventCreate(&e0));
+    CHECK_CUDA(cudaEventCreate(&e1));
     for (rep = 0; rep < 2; rep++) {
-        CK(cudaMemcpyAsync(dA, dA0, bytes, cudaMemcpyDeviceToDevice, s));
-        CK(cudaEventRecord(e0, s));
+        CHECK_CUDA(cudaMemcpyAsync(dA, dA0, bytes, cudaMemcpyDeviceToDevice, s));
+        CHECK_CUDA(cudaEventRecord(e0, s));
         if (brd)
-            CK(kblasf_dgebrd(h, n, n, dA, n, d, e, tq, tp, &info));
+            CHECK_KB(kblasf_dgebrd(h, n, n, dA, n, d, e, tq, tp, &info));
         else
-            CK(kblasf_dsytrd(h, 'L', n, dA, n, d, e, tq, &info));
-        CK(cudaEventRecord(e1, s));
-        CK(cudaEventSynchronize(e1));
-        CK(cudaEventElapsedTime(&ms, e0, e1));
+            CHECK_KB(kblasf_dsytrd(h, 'L', n, dA, n, d, e, tq, &info));
+        CHECK_CUDA(cudaEventRecord(e1, s));
+        CHECK_CUDA(cudaEventSynchronize(e1));
+        CHECK_CUDA(cudaEventElapsedTime(&ms, e0, e1));
         printf("kblasf_d%s n=%d rep %d: %.3f ms (info %d)\n", op, n, rep, ms, (int)info);
         usleep(20000);
     }
