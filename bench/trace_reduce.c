@@ -1,11 +1,11 @@
 /*
- * trace_reduce — kblasf_dsytrd (lower) or kblasf_dgebrd (square) of a random matrix of
- * order n, device form, twice (a warm-up call, then the one to read) 20 ms apart, for
- * reading under kernel_trace.c: the gap separates the calls in the trace. The event time
- * of each call is printed. bench/trace/sytrd_steps.py turns a DSYTRD trace into the
- * per-column time split.
+ * trace_reduce — kblasf_dsytrd or kblasf_zhetrd (lower), or kblasf_dgebrd (square), of a
+ * random matrix of order n, device form, twice (a warm-up call, then the one to read)
+ * 20 ms apart, for reading under kernel_trace.c: the gap separates the calls in the
+ * trace. The event time of each call is printed. bench/trace/sytrd_steps.py turns a
+ * DSYTRD trace into the per-column time split.
  *
- * usage: trace_reduce [sytrd|gebrd [n]]      (default sytrd 8192)
+ * usage: trace_reduce [sytrd|hetrd|gebrd [n]]      (default sytrd 8192)
  */
 #include <string.h>
 #include <unistd.h>
@@ -15,7 +15,8 @@ int main(int argc, char **argv)
 {
     const char *op = argc > 1 ? argv[1] : "sytrd";
     int n = argc > 2 ? atoi(argv[2]) : 8192, rep, brd = strcmp(op, "gebrd") == 0;
-    size_t bytes = (size_t)n * n * sizeof(double), i, j;
+    int he = strcmp(op, "hetrd") == 0; /* complex: two doubles an element */
+    size_t bytes = (size_t)n * n * sizeof(double) * (he ? 2 : 1), i, j;
     double *hA = malloc(bytes), *dA, *dA0, *d = malloc(n * sizeof(double));
     double *e = malloc(n * sizeof(double)), *tq = malloc(n * sizeof(double));
     double *tp = malloc(n * sizeof(double));
@@ -25,12 +26,26 @@ int main(int argc, char **argv)
     kblasf_int info;
     float ms;
 
-    if (!hA || !d || !e || !tq || !tp || n < 1 || (!brd && strcmp(op, "sytrd")))
+    if (!hA || !d || !e || !tq || !tp || n < 1 || (!brd && !he && strcmp(op, "sytrd")))
         return 1;
     srand(1);
-    for (j = 0; j < (size_t)n; j++)
-        for (i = j; i < (size_t)n; i++)
-            hA[i + j * n] = hA[j + i * n] = rand() / (double)RAND_MAX - 0.5;
+    if (he) { /* Hermitian, interleaved (re, im); the diagonal real */
+        tq = realloc(tq, 2 * n * sizeof(double));
+        if (!tq)
+            return 1;
+        for (j = 0; j < (size_t)n; j++)
+            for (i = j; i < (size_t)n; i++) {
+                const double re = rand() / (double)RAND_MAX - 0.5;
+                const double im = i == j ? 0.0 : rand() / (double)RAND_MAX - 0.5;
+                hA[2 * (i + j * n)] = hA[2 * (j + i * n)] = re;
+                hA[2 * (i + j * n) + 1] = im;
+                hA[2 * (j + i * n) + 1] = -im;
+            }
+    } else {
+        for (j = 0; j < (size_t)n; j++)
+            for (i = j; i < (size_t)n; i++)
+                hA[i + j * n] = hA[j + i * n] = rand() / (double)RAND_MAX - 0.5;
+    }
     bench_open(&s, &h);
     CHECK_CUDA(cudaMalloc((void **)&dA, bytes));
     CHECK_CUDA(cudaMalloc((void **)&dA0, bytes));
@@ -42,12 +57,15 @@ int main(int argc, char **argv)
         CHECK_CUDA(cudaEventRecord(e0, s));
         if (brd)
             CHECK_KB(kblasf_dgebrd(h, n, n, dA, n, d, e, tq, tp, &info));
+        else if (he)
+            CHECK_KB(kblasf_zhetrd(h, 'L', n, (kblasf_complex_double *)dA, n, d, e,
+                                   (kblasf_complex_double *)tq, &info));
         else
             CHECK_KB(kblasf_dsytrd(h, 'L', n, dA, n, d, e, tq, &info));
         CHECK_CUDA(cudaEventRecord(e1, s));
         CHECK_CUDA(cudaEventSynchronize(e1));
         CHECK_CUDA(cudaEventElapsedTime(&ms, e0, e1));
-        printf("kblasf_d%s n=%d rep %d: %.3f ms (info %d)\n", op, n, rep, ms, (int)info);
+        printf("kblasf_%c%s n=%d rep %d: %.3f ms (info %d)\n", he ? 'z' : 'd', op, n, rep, ms, (int)info);
         usleep(20000);
     }
     return 0;

@@ -262,38 +262,52 @@ __device__ __forceinline__ T madd(T a, T b, T c)
     else return Sc<T>::fma(a, b, c);
 }
 
+/* A load of the matrix GEMV and SYMV stream. once: ld.global.cs, evict-first in L1 and L2,
+ * for a matrix larger than the L2 (it cannot stay there for the next call anyway), so that
+ * the stream does not push out what the kernels around it read again (SYTRD's panel, read
+ * by every step); else the usual read-only load, which leaves a matrix that fits in L2
+ * for the next call (the next column's SYMV reads nearly the same trailing matrix). */
+template <typename V> __device__ __forceinline__ V ld_a(const V *p, bool once)
+{
+    return once ? __ldcs(p) : __ldg(p);
+}
+
 /* ------------------------------------------------- V consecutive elements, 16 bytes
- * Ldv<T, V>::ld(p, o): o[0..V-1] = p[0..V-1]; p must be 16-byte aligned when
- * V*sizeof(T) == 16 (the vector paths are taken only when it is). */
+ * Ldv<T, V>::ld(p, o, once): o[0..V-1] = p[0..V-1], loaded as ld_a; p must be 16-byte
+ * aligned when V*sizeof(T) == 16 (the vector paths are taken only when it is). */
 template <typename T, int V> struct Ldv {
     static_assert(V == 1, "no vector load for this type and width");
-    __device__ __forceinline__ static void ld(const T *p, T (&o)[1]) { o[0] = Sc<T>::ld(p); }
+    __device__ __forceinline__ static void ld(const T *p, T (&o)[1], bool once)
+    {
+        o[0] = ld_a(p, once);
+    }
 };
 template <> struct Ldv<float, 4> {
-    __device__ __forceinline__ static void ld(const float *p, float (&o)[4])
+    __device__ __forceinline__ static void ld(const float *p, float (&o)[4], bool once)
     {
-        const float4 t = __ldg(reinterpret_cast<const float4 *>(p));
+        const float4 t = ld_a(reinterpret_cast<const float4 *>(p), once);
         o[0] = t.x; o[1] = t.y; o[2] = t.z; o[3] = t.w;
     }
 };
 template <> struct Ldv<float, 2> {
-    __device__ __forceinline__ static void ld(const float *p, float (&o)[2])
+    __device__ __forceinline__ static void ld(const float *p, float (&o)[2], bool once)
     {
-        const float2 t = __ldg(reinterpret_cast<const float2 *>(p));
+        const float2 t = ld_a(reinterpret_cast<const float2 *>(p), once);
         o[0] = t.x; o[1] = t.y;
     }
 };
 template <> struct Ldv<double, 2> {
-    __device__ __forceinline__ static void ld(const double *p, double (&o)[2])
+    __device__ __forceinline__ static void ld(const double *p, double (&o)[2], bool once)
     {
-        const double2 t = __ldg(reinterpret_cast<const double2 *>(p));
+        const double2 t = ld_a(reinterpret_cast<const double2 *>(p), once);
         o[0] = t.x; o[1] = t.y;
     }
 };
 template <> struct Ldv<cuFloatComplex, 2> {
-    __device__ __forceinline__ static void ld(const cuFloatComplex *p, cuFloatComplex (&o)[2])
+    __device__ __forceinline__ static void ld(const cuFloatComplex *p, cuFloatComplex (&o)[2],
+                                              bool once)
     {
-        const float4 t = __ldg(reinterpret_cast<const float4 *>(p));
+        const float4 t = ld_a(reinterpret_cast<const float4 *>(p), once);
         o[0] = make_cuFloatComplex(t.x, t.y);
         o[1] = make_cuFloatComplex(t.z, t.w);
     }
@@ -303,11 +317,11 @@ template <> struct Ldv<cuFloatComplex, 2> {
  * buf[l][v] = A(r + ro(v), c + l*CS) with ro(v) = v (VEC: one 16-byte load of V rows)
  * or v*RS (V scalar loads whose warp accesses are contiguous). full: the whole tile is
  * inside the valid window, no checks; else elements outside rows [rlo, rhi) or columns
- * [clo, chi) are not read and are set to zero. */
+ * [clo, chi) are not read and are set to zero. once: see ld_a. */
 template <typename T, int L, int V, bool VEC, int RS>
 __device__ __forceinline__ void load_tile(T (&buf)[L][V], const T *A, int64_t lda, int64_t r,
                                           int64_t c, int64_t cs, bool full, int64_t rlo,
-                                          int64_t rhi, int64_t clo, int64_t chi)
+                                          int64_t rhi, int64_t clo, int64_t chi, bool once)
 {
     const T *p = A + (r + c * lda);
     const int64_t step = cs * lda;
@@ -315,10 +329,10 @@ __device__ __forceinline__ void load_tile(T (&buf)[L][V], const T *A, int64_t ld
 #pragma unroll
         for (int l = 0; l < L; ++l) {
             if constexpr (VEC) {
-                Ldv<T, V>::ld(p + l * step, buf[l]);
+                Ldv<T, V>::ld(p + l * step, buf[l], once);
             } else {
 #pragma unroll
-                for (int v = 0; v < V; ++v) buf[l][v] = Sc<T>::ld(p + l * step + v * RS);
+                for (int v = 0; v < V; ++v) buf[l][v] = ld_a(p + l * step + v * RS, once);
             }
         }
     } else {
@@ -336,14 +350,14 @@ __device__ __forceinline__ void load_tile(T (&buf)[L][V], const T *A, int64_t ld
             const bool cok = cc >= clo && cc < chi;
             if constexpr (VEC) {
                 if (cok && rall) {
-                    Ldv<T, V>::ld(p + l * step, buf[l]);
+                    Ldv<T, V>::ld(p + l * step, buf[l], once);
                     continue;
                 }
             }
 #pragma unroll
             for (int v = 0; v < V; ++v) {
                 buf[l][v] = Sc<T>::zero();
-                if (cok && rok[v]) buf[l][v] = Sc<T>::ld(p + l * step + (VEC ? v : v * RS));
+                if (cok && rok[v]) buf[l][v] = ld_a(p + l * step + (VEC ? v : v * RS), once);
             }
         }
     }
@@ -353,8 +367,11 @@ __device__ __forceinline__ void load_tile(T (&buf)[L][V], const T *A, int64_t ld
  * A kernel launched with the programmatic-serialization attribute may start while the
  * kernel before it (the y := beta*y scaling, or the SYMV diagonal-block kernel) still
  * runs; it reads only A and x until pdl_wait(), which returns once that kernel has
- * completed and its writes to y are visible. Without the attribute (and before sm_90)
- * both are no-ops. */
+ * completed and its writes to y are visible. The first kernel of such a pair is itself
+ * launched dependent on whatever ran before it, and waits for that (pdl_wait) before it
+ * lets its own dependent start (pdl_trigger): so it starts without a launch gap, and the
+ * second kernel's early reads of A and x still come after everything ahead of the pair.
+ * Without the attribute (and before sm_90) both are no-ops. */
 __device__ __forceinline__ void pdl_wait()
 {
 #if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 900)
@@ -386,6 +403,7 @@ __device__ __forceinline__ void put_y(T *yp, T alpha, T s, T beta, bool direct, 
 template <typename T>
 __global__ void __launch_bounds__(256) scal_kernel(int64_t n, T beta, T *y, int64_t incy)
 {
+    pdl_wait();    /* launched dependent on the kernel before (see symv_diag_kernel) */
     pdl_trigger(); /* the dependent kernel may start loading A and x now */
     const bool beta0 = Sc<T>::is_zero(beta);
     const int64_t stride = (int64_t)gridDim.x * blockDim.x;
@@ -431,30 +449,38 @@ struct DevInfo {
     int dev;
     int sms;   /* multiprocessors */
     int major; /* compute capability major (PDL needs 9.0) */
+    int l2;    /* L2 cache bytes */
 };
 
-/* current device, with the SM count and capability cached per device */
+/* current device, with the SM count, capability and L2 size cached per device */
 inline cudaError_t dev_info(DevInfo &d)
 {
-    static std::atomic<int> c_sms[kMaxDevices], c_major[kMaxDevices];
+    static std::atomic<int> c_sms[kMaxDevices], c_major[kMaxDevices], c_l2[kMaxDevices];
     cudaError_t e = cudaGetDevice(&d.dev);
     if (e != cudaSuccess) return e;
     const bool cache = d.dev >= 0 && d.dev < kMaxDevices;
     if (cache) {
         d.sms = c_sms[d.dev].load(std::memory_order_relaxed);
         d.major = c_major[d.dev].load(std::memory_order_relaxed);
-        if (d.sms > 0 && d.major > 0) return cudaSuccess;
+        d.l2 = c_l2[d.dev].load(std::memory_order_relaxed);
+        if (d.sms > 0 && d.major > 0 && d.l2 > 0) return cudaSuccess;
     }
     e = cudaDeviceGetAttribute(&d.sms, cudaDevAttrMultiProcessorCount, d.dev);
     if (e == cudaSuccess) e = cudaDeviceGetAttribute(&d.major, cudaDevAttrComputeCapabilityMajor, d.dev);
+    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&d.l2, cudaDevAttrL2CacheSize, d.dev);
     if (e != cudaSuccess) return e;
     if (d.sms < 1) d.sms = 1;
     if (cache) {
+        c_l2[d.dev].store(d.l2, std::memory_order_relaxed);
         c_major[d.dev].store(d.major, std::memory_order_relaxed);
         c_sms[d.dev].store(d.sms, std::memory_order_relaxed);
     }
     return cudaSuccess;
 }
+
+/* Whether a GEMV/SYMV that reads `bytes` of its matrix loads it evict-first (see ld_a):
+ * when the matrix is larger than the L2. */
+inline bool stream_once(const DevInfo &d, double bytes) { return bytes > (double)d.l2; }
 
 /* Resident thread blocks of kernel k on the whole device (SMs x occupancy). Each call
  * site passes its own cache (a function-local static of the launching template). */
@@ -522,7 +548,7 @@ inline cudaError_t scale_y(cudaStream_t stream, const DevInfo &d, int64_t n, T b
     constexpr int threads = 256;
     int64_t blocks = (n + threads - 1) / threads;
     if (blocks > 8 * (int64_t)d.sms) blocks = 8 * (int64_t)d.sms; /* one wave, grid-stride */
-    return launch(scal_kernel<T>, dim3((unsigned)blocks), dim3(threads), stream, false, n,
+    return launch(scal_kernel<T>, dim3((unsigned)blocks), dim3(threads), stream, d.major >= 9, n,
                   beta, y, incy);
 }
 

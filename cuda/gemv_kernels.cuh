@@ -49,6 +49,7 @@ template <typename T> struct GemvParams {
     int64_t w;  /* blocks per thread block (a run; the last one may be shorter) */
     int direct; /* runs are whole segments: y = alpha*r + beta*y, no atomics */
     int beta0;  /* beta == 0: y is not read */
+    int once;   /* load A evict-first (stream_once) */
 };
 
 /* ----------------------------------------------------------------- y = A x
@@ -83,7 +84,7 @@ __global__ void __launch_bounds__(32 * Q, MINB) gemvn_kernel(const GemvParams<T>
         const int64_t rb = P.r0 + i * NR, cb = P.clo + kk * L;
         const bool full = rb >= P.rlo && rb + NR <= P.rhi && cb + L <= P.chi;
         load_tile<T, L, V, VEC, 32>(buf, P.A, P.lda, rb + trow, cb, 1, full, P.rlo, P.rhi,
-                                    P.clo, P.chi);
+                                    P.clo, P.chi, P.once);
         const int64_t cx = cb + lane;
         xv = Sc<T>::zero();
         if (lane < L && cx < P.chi) xv = Sc<T>::ld(P.x + (cx - P.clo) * P.incx);
@@ -151,7 +152,7 @@ __global__ void __launch_bounds__(32 * Q, MINB) gemvt_kernel(const GemvParams<T>
         const int64_t r = rb + (VEC ? lane * V : lane);
         const bool full = rb >= P.rlo && rb + NB <= P.rhi && cb + NBC <= P.chi;
         load_tile<T, L, V, VEC, 32>(buf, P.A, P.lda, r, cb + q, Q, full, P.rlo, P.rhi, P.clo,
-                                    P.chi);
+                                    P.chi, P.once);
 #pragma unroll
         for (int v = 0; v < V; ++v) {
             const int64_t rr = r + (VEC ? v : 32 * v);
@@ -300,6 +301,7 @@ inline cudaError_t gemv_run(cudaStream_t stream, char trans, int64_t m, int64_t 
     P.w = 1;
     P.direct = 0;
     P.beta0 = Sc<T>::is_zero(beta);
+    P.once = stream_once(d, (double)m * (double)n * sizeof(T));
 
     const bool vec = vec_ok<T, C::V>(A, lda);
     if constexpr (C::V > 1) {

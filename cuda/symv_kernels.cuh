@@ -8,7 +8,8 @@
  *  symv_diag_kernel: one thread block per diagonal block: the stored triangle goes to
  *    shared memory, is mirrored (conjugated for HEMV, diagonal imaginary parts never read)
  *    and y_i := alpha*A_ii*x_i + beta*y_i is written directly: the beta scaling is fused
- *    here, so there is no separate scaling kernel.
+ *    here, so there is no separate scaling kernel. Launched dependent on the kernel
+ *    before it, which it waits for before anything else (pdl_wait in cuda_scalar.cuh).
  *  symv_offdiag_kernel: every off-diagonal block of the stored triangle is read ONCE and
  *    used twice: y_i += alpha*A_ij*x_j and y_j += alpha*A_ij^H*x_i (A_ij^T for SYMV), both
  *    through atomics. It is launched after the diagonal kernel with programmatic
@@ -50,6 +51,7 @@ template <typename T> struct SymvParams {
     int64_t B;    /* off-diagonal blocks in the stored triangle: T(T-1)/2 */
     int64_t w;    /* off-diagonal blocks per thread block */
     int beta0;    /* beta == 0: y is not read */
+    int once;     /* load the off-diagonal blocks evict-first (stream_once) */
 };
 
 /* ------------------------------------------- diagonal blocks; y := beta*y + alpha*A_ii x_i */
@@ -59,7 +61,12 @@ __global__ void __launch_bounds__(NB * TY) symv_diag_kernel(const SymvParams<T> 
     __shared__ T As[NB][NB + 1];
     __shared__ T xs[NB];
     __shared__ T red[TY][NB];
-    pdl_trigger(); /* let the off-diagonal kernel start loading */
+    /* Launched dependent on the kernel before it (whatever wrote A, x or y): it waits for
+     * that kernel's end first and only then lets the off-diagonal kernel start, which reads
+     * A and x before its own wait. What the dependent launch saves is this kernel's launch
+     * gap (SYTRD: about 1.4 us a column after its step kernel). */
+    pdl_wait();
+    pdl_trigger();
 
     const int tx = threadIdx.x, ty = threadIdx.y;
     const int64_t base = P.r0 + (int64_t)blockIdx.x * NB;
@@ -140,7 +147,8 @@ __global__ void __launch_bounds__(32 * WR, MINB) symv_offdiag_kernel(const SymvP
         const int64_t rb = P.r0 + bi * NB, cb = P.r0 + bj * NB;
         const bool full = rb >= P.lo && rb + NB <= P.hi && cb >= P.lo && cb + NB <= P.hi;
         const int64_t r = rb + trow;
-        load_tile<T, L, V, VEC, R>(buf, P.A, P.lda, r, cb + q, Q, full, P.lo, P.hi, P.lo, P.hi);
+        load_tile<T, L, V, VEC, R>(buf, P.A, P.lda, r, cb + q, Q, full, P.lo, P.hi, P.lo, P.hi,
+                                   P.once);
 #pragma unroll
         for (int v = 0; v < V; ++v) {
             const int64_t rr = r + (VEC ? v : R * v);
@@ -242,7 +250,7 @@ inline cudaError_t symv_main(cudaStream_t stream, const DevInfo &d, SymvParams<T
 {
     static std::atomic<int> occ[kMaxDevices];
     cudaError_t e = launch(symv_diag_kernel<T, C::NB, C::DTY, UP, HE>, dim3((unsigned)P.nblk),
-                           dim3(C::NB, C::DTY), stream, false, P);
+                           dim3(C::NB, C::DTY), stream, d.major >= 9, P);
     if (e != cudaSuccess || P.nblk < 2) return e;
 
     auto kern = symv_offdiag_kernel<T, C::NB, C::Q, C::V, C::WR, VEC, UP, HE, C::MINB>;
@@ -292,6 +300,7 @@ inline cudaError_t symv_run(cudaStream_t stream, char uplo, int64_t n, T alpha, 
     P.B = 0;
     P.w = 1;
     P.beta0 = Sc<T>::is_zero(beta);
+    P.once = stream_once(d, 0.5 * (double)n * (double)n * sizeof(T)); /* one triangle */
 
     const bool vec = vec_ok<T, C::V>(A, lda);
     if constexpr (C::V > 1) {

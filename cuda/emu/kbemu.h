@@ -77,6 +77,7 @@ template <typename T> inline T __ldg(const T *p)
     }
     return *p;
 }
+template <typename T> inline T __ldcs(const T *p) { return __ldg(p); }
 inline void __syncthreads() { emu_block_bar->arrive_and_wait(); }
 /* the barrier of the lanes in mask: the whole warp or an aligned segment of 2..16 lanes
  * that holds the calling lane (what the kernels use); anything else stops the emulator */
