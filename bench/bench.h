@@ -24,6 +24,10 @@
 
 #define CHECK_CB(call) do { if ((call) != CUBLAS_STATUS_SUCCESS) { \
         fprintf(stderr, "%s failed\n", #call); exit(1); } } while (0)
+/* for the files that include cusolverDn.h (the macro names its types only where used) */
+#define CHECK_CS(call) do { cusolverStatus_t s_ = (call); if (s_ != CUSOLVER_STATUS_SUCCESS) { \
+        fprintf(stderr, "%s:%d: %s failed (cuSOLVER status %d)\n", __FILE__, __LINE__, #call, \
+                (int)s_); exit(1); } } while (0)
 #define CHECK_KB(call) do { kblasf_status_t s_ = (call); if (s_ != KBLASF_STATUS_SUCCESS) { \
         fprintf(stderr, "%s: %s\n", #call, kblasf_status_string(s_)); exit(1); } } while (0)
 

@@ -56,14 +56,6 @@
 #include "kblasf.h"
 #include "bench.h"
 
-static void cs_ok(cusolverStatus_t st, const char *what)
-{
-    if (st != CUSOLVER_STATUS_SUCCESS) {
-        fprintf(stderr, "%s failed (cuSOLVER status %d)\n", what, (int)st);
-        exit(1);
-    }
-}
-
 enum { S, D, C, Z };
 static const char pname[] = "SDCZ";
 static const size_t esize[] = {4, 8, 8, 16};
@@ -136,10 +128,10 @@ static void call(void *arg)
         }
     } else if (!a->potrs) {
         switch (d->p) {
-        case S: cs_ok(cusolverDnSpotrfBatched(c->cs, lo, n, (float **)Wa, n, d->vinfo, nb), "cusolverDnSpotrfBatched"); break;
-        case D: cs_ok(cusolverDnDpotrfBatched(c->cs, lo, n, (double **)Wa, n, d->vinfo, nb), "cusolverDnDpotrfBatched"); break;
-        case C: cs_ok(cusolverDnCpotrfBatched(c->cs, lo, n, (cuComplex **)Wa, n, d->vinfo, nb), "cusolverDnCpotrfBatched"); break;
-        default: cs_ok(cusolverDnZpotrfBatched(c->cs, lo, n, (cuDoubleComplex **)Wa, n, d->vinfo, nb), "cusolverDnZpotrfBatched");
+        case S: CHECK_CS(cusolverDnSpotrfBatched(c->cs, lo, n, (float **)Wa, n, d->vinfo, nb)); break;
+        case D: CHECK_CS(cusolverDnDpotrfBatched(c->cs, lo, n, (double **)Wa, n, d->vinfo, nb)); break;
+        case C: CHECK_CS(cusolverDnCpotrfBatched(c->cs, lo, n, (cuComplex **)Wa, n, d->vinfo, nb)); break;
+        default: CHECK_CS(cusolverDnZpotrfBatched(c->cs, lo, n, (cuDoubleComplex **)Wa, n, d->vinfo, nb));
         }
     } else if (a->who == OURS) {
         switch (d->p) {
@@ -157,10 +149,10 @@ static void call(void *arg)
         }
     } else {
         switch (d->p) { /* d_info: one int (argument errors only) */
-        case S: cs_ok(cusolverDnSpotrsBatched(c->cs, lo, n, 1, (float **)Fa, n, (float **)Ba, n, d->vinfo, nb), "cusolverDnSpotrsBatched"); break;
-        case D: cs_ok(cusolverDnDpotrsBatched(c->cs, lo, n, 1, (double **)Fa, n, (double **)Ba, n, d->vinfo, nb), "cusolverDnDpotrsBatched"); break;
-        case C: cs_ok(cusolverDnCpotrsBatched(c->cs, lo, n, 1, (cuComplex **)Fa, n, (cuComplex **)Ba, n, d->vinfo, nb), "cusolverDnCpotrsBatched"); break;
-        default: cs_ok(cusolverDnZpotrsBatched(c->cs, lo, n, 1, (cuDoubleComplex **)Fa, n, (cuDoubleComplex **)Ba, n, d->vinfo, nb), "cusolverDnZpotrsBatched");
+        case S: CHECK_CS(cusolverDnSpotrsBatched(c->cs, lo, n, 1, (float **)Fa, n, (float **)Ba, n, d->vinfo, nb)); break;
+        case D: CHECK_CS(cusolverDnDpotrsBatched(c->cs, lo, n, 1, (double **)Fa, n, (double **)Ba, n, d->vinfo, nb)); break;
+        case C: CHECK_CS(cusolverDnCpotrsBatched(c->cs, lo, n, 1, (cuComplex **)Fa, n, (cuComplex **)Ba, n, d->vinfo, nb)); break;
+        default: CHECK_CS(cusolverDnZpotrsBatched(c->cs, lo, n, 1, (cuDoubleComplex **)Fa, n, (cuDoubleComplex **)Ba, n, d->vinfo, nb));
         }
     }
 }
@@ -1008,8 +1000,8 @@ int main(int argc, char **argv)
     srand(20261124);
     CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
     bench_open(&c.stream, &c.h);
-    cs_ok(cusolverDnCreate(&c.cs), "cusolverDnCreate");
-    cs_ok(cusolverDnSetStream(c.cs, c.stream), "cusolverDnSetStream");
+    CHECK_CS(cusolverDnCreate(&c.cs));
+    CHECK_CS(cusolverDnSetStream(c.cs, c.stream));
     CHECK_CB(cublasCreate(&c.cb));
     CHECK_CB(cublasSetStream(c.cb, c.stream));
     if (!c.quick)
@@ -1087,7 +1079,7 @@ int main(int argc, char **argv)
     if (c.cpu)
         dlclose(c.cpu);
     CHECK_CB(cublasDestroy(c.cb));
-    cs_ok(cusolverDnDestroy(c.cs), "cusolverDnDestroy");
+    CHECK_CS(cusolverDnDestroy(c.cs));
     CHECK_KB(kblasf_destroy(c.h));
     CHECK_CUDA(cudaStreamDestroy(c.stream));
     printf("\n# summary (%s, copy %.0f GB/s, batch %d)\n%s", prop.name, c.copy_bw, c.batch,

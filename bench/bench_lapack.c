@@ -24,9 +24,6 @@
 #include "kblasf.h"
 #include "bench.h"
 
-#define CHECK_CS(call) do { cusolverStatus_t s_ = (call); if (s_ != CUSOLVER_STATUS_SUCCESS) { \
-        fprintf(stderr, "%s:%d: %s failed (status %d)\n", __FILE__, __LINE__, #call, (int)s_); \
-        exit(1); } } while (0)
 #define CHECK_CR(call) do { curandStatus_t s_ = (call); if (s_ != CURAND_STATUS_SUCCESS) { \
         fprintf(stderr, "%s:%d: %s failed (status %d)\n", __FILE__, __LINE__, #call, (int)s_); \
         exit(1); } } while (0)

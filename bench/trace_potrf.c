@@ -5,15 +5,9 @@
  *
  * usage: trace_potrf [n [uplo]]      (default 8192 L)
  */
-#include <stdio.h>
-#include <stdlib.h>
 #include <unistd.h>
-#include <cuda_runtime.h>
 #include <cusolverDn.h>
-#include "kblasf.h"
-
-#define CK(call) do { if ((call) != 0) { fprintf(stderr, "%s:%d: %s failed\n", __FILE__, \
-                                                  __LINE__, #call); exit(1); } } while (0)
+#include "bench.h"
 
 int main(int argc, char **argv)
 {
@@ -34,33 +28,31 @@ int main(int argc, char **argv)
     for (j = 0; j < (size_t)n; j++) /* symmetric, diagonally dominant: SPD */
         for (i = j; i < (size_t)n; i++)
             hA[i + j * n] = hA[j + i * n] = i == j ? n : rand() / (double)RAND_MAX;
-    CK(cudaStreamCreate(&s));
-    CK(kblasf_create(&h, 0));
-    CK(kblasf_set_stream(h, s));
-    CK(cusolverDnCreate(&cs));
-    CK(cusolverDnSetStream(cs, s));
-    CK(cudaMalloc((void **)&dA, bytes));
-    CK(cudaMalloc((void **)&dA0, bytes));
-    CK(cudaMalloc((void **)&dinfo, sizeof(int)));
-    CK(cudaMemcpy(dA0, hA, bytes, cudaMemcpyHostToDevice));
-    CK(cusolverDnDpotrf_bufferSize(cs, uplo == 'L' ? CUBLAS_FILL_MODE_LOWER
+    bench_open(&s, &h);
+    CHECK_CS(cusolverDnCreate(&cs));
+    CHECK_CS(cusolverDnSetStream(cs, s));
+    CHECK_CUDA(cudaMalloc((void **)&dA, bytes));
+    CHECK_CUDA(cudaMalloc((void **)&dA0, bytes));
+    CHECK_CUDA(cudaMalloc((void **)&dinfo, sizeof(int)));
+    CHECK_CUDA(cudaMemcpy(dA0, hA, bytes, cudaMemcpyHostToDevice));
+    CHECK_CS(cusolverDnDpotrf_bufferSize(cs, uplo == 'L' ? CUBLAS_FILL_MODE_LOWER
                                                    : CUBLAS_FILL_MODE_UPPER, n, dA, n, &lwork));
-    CK(cudaMalloc((void **)&work, (size_t)lwork * sizeof(double)));
-    CK(cudaEventCreate(&e0));
-    CK(cudaEventCreate(&e1));
+    CHECK_CUDA(cudaMalloc((void **)&work, (size_t)lwork * sizeof(double)));
+    CHECK_CUDA(cudaEventCreate(&e0));
+    CHECK_CUDA(cudaEventCreate(&e1));
     for (vendor = 0; vendor < 2; vendor++)
         for (rep = 0; rep < 2; rep++) {
-            CK(cudaMemcpyAsync(dA, dA0, bytes, cudaMemcpyDeviceToDevice, s));
-            CK(cudaEventRecord(e0, s));
+            CHECK_CUDA(cudaMemcpyAsync(dA, dA0, bytes, cudaMemcpyDeviceToDevice, s));
+            CHECK_CUDA(cudaEventRecord(e0, s));
             if (vendor)
-                CK(cusolverDnDpotrf(cs, uplo == 'L' ? CUBLAS_FILL_MODE_LOWER
+                CHECK_CS(cusolverDnDpotrf(cs, uplo == 'L' ? CUBLAS_FILL_MODE_LOWER
                                                     : CUBLAS_FILL_MODE_UPPER,
                                     n, dA, n, work, lwork, dinfo));
             else
-                CK(kblasf_dpotrf(h, uplo, n, dA, n, &info));
-            CK(cudaEventRecord(e1, s));
-            CK(cudaEventSynchronize(e1));
-            CK(cudaEventElapsedTime(&ms, e0, e1));
+                CHECK_KB(kblasf_dpotrf(h, uplo, n, dA, n, &info));
+            CHECK_CUDA(cudaEventRecord(e1, s));
+            CHECK_CUDA(cudaEventSynchronize(e1));
+            CHECK_CUDA(cudaEventElapsedTime(&ms, e0, e1));
             printf("%s n=%d uplo=%c rep %d: %.3f ms\n", vendor ? "cusolverDnDpotrf" : "kblasf_dpotrf",
                    n, uplo, rep, ms);
             usleep(20000);
