@@ -18,7 +18,8 @@ int main(int argc, char **argv)
     int he = strcmp(op, "hetrd") == 0; /* complex: two doubles an element */
     size_t bytes = (size_t)n * n * sizeof(double) * (he ? 2 : 1), i, j;
     double *hA = malloc(bytes), *dA, *dA0, *d = malloc(n * sizeof(double));
-    double *e = malloc(n * sizeof(double)), *tq = malloc(n * sizeof(double));
+    double *e = malloc(n * sizeof(double));
+    double *tq = malloc(2 * n * sizeof(double)); /* room for a complex tau */
     double *tp = malloc(n * sizeof(double));
     kblasf_handle_t h;
     cudaStream_t s;
@@ -30,9 +31,6 @@ int main(int argc, char **argv)
         return 1;
     srand(1);
     if (he) { /* Hermitian, interleaved (re, im); the diagonal real */
-        tq = realloc(tq, 2 * n * sizeof(double));
-        if (!tq)
-            return 1;
         for (j = 0; j < (size_t)n; j++)
             for (i = j; i < (size_t)n; i++) {
                 const double re = rand() / (double)RAND_MAX - 0.5;
@@ -65,7 +63,8 @@ int main(int argc, char **argv)
         CHECK_CUDA(cudaEventRecord(e1, s));
         CHECK_CUDA(cudaEventSynchronize(e1));
         CHECK_CUDA(cudaEventElapsedTime(&ms, e0, e1));
-        printf("kblasf_%c%s n=%d rep %d: %.3f ms (info %d)\n", he ? 'z' : 'd', op, n, rep, ms, (int)info);
+        printf("kblasf_%c%s n=%d rep %d: %.3f ms (info %d)\n", he ? 'z' : 'd', op, n, rep, ms,
+               (int)info);
         usleep(20000);
     }
     return 0;
