@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""sytrd_steps.py — where a DSYTRD call's time goes, from a kernel_trace.c timeline of
-bench/trace_reduce (the last call in the trace: activities after the last gap of 10 ms).
+"""sytrd_steps.py — where a DSYTRD (or DGEBRD) call's time goes, from a kernel_trace.c
+timeline of bench/trace_reduce (the last call in the trace: activities after the last gap
+of 10 ms).
 
 usage: python3 bench/trace/sytrd_steps.py trace.txt
-Prints the span, the busy time by kind of kernel, the idle time between kernels, and the
-step kernel's mean time by its column within the panel (j = 0 prepares the panel's first
-column; j = 1..64 finish column j-1), in four ranges of the trailing order."""
+Prints the span, the busy time by kind of kernel, the idle time between kernels, and that
+idle time by the pair of kernels around it (what a dependent launch could save). For
+DSYTRD also the per-column split and the step kernel's mean time by its column within the
+panel (j = 0 prepares the panel's first column; j = 1..64 finish column j-1), in four
+ranges of the trailing order."""
 import sys
 from collections import defaultdict
 
@@ -22,7 +25,8 @@ for i in range(1, len(rows)):
 rows = [r for r in rows[cut:] if r[2] == "K"]
 
 def kind(name):
-    for k in ("trd_step", "symv_diag", "symv_offdiag", "syr2k"):
+    for k in ("trd_step", "brd_step", "symv_diag", "symv_offdiag", "gemvn", "gemvt",
+              "scal_kernel", "syr2k", "gemm"):
         if k in name:
             return k
     return "other"
@@ -40,7 +44,17 @@ span = rows[-1][0] + rows[-1][1] - rows[0][0]
 print("span %.1f ms, %d kernels, idle between kernels %.1f ms" % (span / 1e3, len(rows), idle / 1e3))
 for k in sorted(busy, key=lambda k: -busy[k]):
     print("  %-13s %6d calls  %9.1f ms  mean %7.2f us" % (k, count[k], busy[k] / 1e3, busy[k] / count[k]))
+gaps = defaultdict(list)
+for i in range(1, len(rows)):
+    gaps[(kind(rows[i - 1][3]), kind(rows[i][3]))].append(
+        max(0.0, rows[i][0] - rows[i - 1][0] - rows[i - 1][1]))
+print("idle by transition (kernel before -> kernel after): count, mean us, total ms")
+for k in sorted(gaps, key=lambda k: -sum(gaps[k]))[:10]:
+    print("  %-13s -> %-13s %6d  %6.2f  %8.2f"
+          % (k[0], k[1], len(gaps[k]), sum(gaps[k]) / len(gaps[k]), sum(gaps[k]) / 1e3))
 steps = [i for i, r in enumerate(rows) if kind(r[3]) == "trd_step"]
+if not steps:
+    sys.exit(0)
 cols = count["trd_step"] - sum(1 for i in steps if i == 0 or kind(rows[i - 1][3]) != "symv_offdiag")
 print("columns (steps after a SYMV): %d; per column: SYMV %.2f us, step %.2f us, idle %.2f us"
       % (cols, (busy["symv_diag"] + busy["symv_offdiag"]) / cols, busy["trd_step"] / cols, idle / cols))
