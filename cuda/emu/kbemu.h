@@ -78,6 +78,11 @@ template <typename T> inline T __ldg(const T *p)
     return *p;
 }
 template <typename T> inline T __ldcs(const T *p) { return __ldg(p); }
+/* CUDA's integer min/max overloads (device code calls them unqualified) */
+inline long long min(long long a, long long b) { return a < b ? a : b; }
+inline long long max(long long a, long long b) { return a > b ? a : b; }
+inline long min(long a, long b) { return a < b ? a : b; }
+inline long max(long a, long b) { return a > b ? a : b; }
 inline void __syncthreads() { emu_block_bar->arrive_and_wait(); }
 /* the barrier of the lanes in mask: the whole warp or an aligned segment of 2..16 lanes
  * that holds the calling lane (what the kernels use); anything else stops the emulator */
