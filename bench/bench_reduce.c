@@ -34,7 +34,6 @@
 #include "kblasf.h"
 #include "bench.h"
 
-
 typedef struct {
     cudaStream_t stream;
     kblasf_handle_t h;

@@ -30,20 +30,16 @@ int main(int argc, char **argv)
     if (!hA || !d || !e || !tq || !tp || n < 1 || (!brd && !he && strcmp(op, "sytrd")))
         return 1;
     srand(1);
-    if (he) { /* Hermitian, interleaved (re, im); the diagonal real */
-        for (j = 0; j < (size_t)n; j++)
-            for (i = j; i < (size_t)n; i++) {
-                const double re = rand() / (double)RAND_MAX - 0.5;
+    for (j = 0; j < (size_t)n; j++) /* symmetric, or Hermitian (re, im) with a real diagonal */
+        for (i = j; i < (size_t)n; i++) {
+            const size_t ij = (i + j * n) * (he ? 2 : 1), ji = (j + i * n) * (he ? 2 : 1);
+            hA[ij] = hA[ji] = rand() / (double)RAND_MAX - 0.5;
+            if (he) {
                 const double im = i == j ? 0.0 : rand() / (double)RAND_MAX - 0.5;
-                hA[2 * (i + j * n)] = hA[2 * (j + i * n)] = re;
-                hA[2 * (i + j * n) + 1] = im;
-                hA[2 * (j + i * n) + 1] = -im;
+                hA[ij + 1] = im;
+                hA[ji + 1] = -im;
             }
-    } else {
-        for (j = 0; j < (size_t)n; j++)
-            for (i = j; i < (size_t)n; i++)
-                hA[i + j * n] = hA[j + i * n] = rand() / (double)RAND_MAX - 0.5;
-    }
+        }
     bench_open(&s, &h);
     CHECK_CUDA(cudaMalloc((void **)&dA, bytes));
     CHECK_CUDA(cudaMalloc((void **)&dA0, bytes));

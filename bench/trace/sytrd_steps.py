@@ -33,23 +33,20 @@ def kind(name):
 
 busy = defaultdict(float)
 count = defaultdict(int)
-idle = 0.0
+gaps = defaultdict(list)  # idle time before each kernel, by (kind before, kind after)
 for i, (s, d, _, n) in enumerate(rows):
     busy[kind(n)] += d
     count[kind(n)] += 1
     if i:
-        ps, pd = rows[i - 1][0], rows[i - 1][1]
-        idle += max(0.0, s - (ps + pd))
+        ps, pd, pn = rows[i - 1][0], rows[i - 1][1], rows[i - 1][3]
+        gaps[(kind(pn), kind(n))].append(max(0.0, s - (ps + pd)))
+idle = sum(sum(g) for g in gaps.values())
 span = rows[-1][0] + rows[-1][1] - rows[0][0]
 print("span %.1f ms, %d kernels, idle between kernels %.1f ms" % (span / 1e3, len(rows), idle / 1e3))
 for k in sorted(busy, key=lambda k: -busy[k]):
     print("  %-13s %6d calls  %9.1f ms  mean %7.2f us" % (k, count[k], busy[k] / 1e3, busy[k] / count[k]))
-gaps = defaultdict(list)
-for i in range(1, len(rows)):
-    gaps[(kind(rows[i - 1][3]), kind(rows[i][3]))].append(
-        max(0.0, rows[i][0] - rows[i - 1][0] - rows[i - 1][1]))
 print("idle by transition (kernel before -> kernel after): count, mean us, total ms")
-for k in sorted(gaps, key=lambda k: -sum(gaps[k]))[:10]:
+for k in sorted(gaps, key=lambda k: (-sum(gaps[k]), k))[:10]:
     print("  %-13s -> %-13s %6d  %6.2f  %8.2f"
           % (k[0], k[1], len(gaps[k]), sum(gaps[k]) / len(gaps[k]), sum(gaps[k]) / 1e3))
 steps = [i for i, r in enumerate(rows) if kind(r[3]) == "trd_step"]
