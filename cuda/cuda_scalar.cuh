@@ -254,6 +254,12 @@ template <typename C, typename R> struct ScComplex {
 template <> struct Sc<cuFloatComplex> : ScComplex<cuFloatComplex, float> {};
 template <> struct Sc<cuDoubleComplex> : ScComplex<cuDoubleComplex, double> {};
 
+/* Re(conj(a) b), in double */
+template <typename T> __device__ __forceinline__ double re_dot(T a, T b)
+{
+    return (double)Sc<T>::re(Sc<T>::mul(Sc<T>::conj(a), b));
+}
+
 /* c + a*b, with a conjugated when CJ */
 template <bool CJ, typename T>
 __device__ __forceinline__ T madd(T a, T b, T c)

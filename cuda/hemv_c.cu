@@ -23,3 +23,14 @@ extern "C" cudaError_t kblasf_cuda_chemv(
     return kblasf::symv_run<cuFloatComplex, Cfg, true>(
         stream, uplo, n, alpha, A, lda, off, x, incx, beta, y, incy);
 }
+
+/* y := A x and the quadratic form into qf (kblasf_cuda.h) */
+extern "C" cudaError_t kblasf_cuda_chemv_qf(
+    cudaStream_t stream, char uplo, int64_t n, const cuFloatComplex *A, int64_t lda,
+    int64_t off, const cuFloatComplex *x, int64_t incx, cuFloatComplex *y, int64_t incy,
+    double *qf)
+{
+    const cuFloatComplex one = make_cuFloatComplex(1, 0), zero = make_cuFloatComplex(0, 0);
+    return kblasf::symv_run<cuFloatComplex, Cfg, true>(stream, uplo, n, one, A, lda, off, x,
+                                                   incx, zero, y, incy, qf);
+}

@@ -23,3 +23,14 @@ extern "C" cudaError_t kblasf_cuda_zhemv(
     return kblasf::symv_run<cuDoubleComplex, Cfg, true>(
         stream, uplo, n, alpha, A, lda, off, x, incx, beta, y, incy);
 }
+
+/* y := A x and the quadratic form into qf (kblasf_cuda.h) */
+extern "C" cudaError_t kblasf_cuda_zhemv_qf(
+    cudaStream_t stream, char uplo, int64_t n, const cuDoubleComplex *A, int64_t lda,
+    int64_t off, const cuDoubleComplex *x, int64_t incx, cuDoubleComplex *y, int64_t incy,
+    double *qf)
+{
+    const cuDoubleComplex one = make_cuDoubleComplex(1, 0), zero = make_cuDoubleComplex(0, 0);
+    return kblasf::symv_run<cuDoubleComplex, Cfg, true>(stream, uplo, n, one, A, lda, off, x,
+                                                   incx, zero, y, incy, qf);
+}

@@ -67,6 +67,26 @@ cudaError_t kblasf_cuda_zhemv(cudaStream_t stream, char uplo, int64_t n,
                               int64_t off, const cuDoubleComplex *x, int64_t incx,
                               cuDoubleComplex beta, cuDoubleComplex *y, int64_t incy);
 
+/* y := A*x (the SYMV/HEMV above with alpha 1, beta 0) and, added to qf[0 ..
+ * KBLASF_CUDA_QF_COPIES-1], the quadratic form Re(x^H A x) in parts (atomics spread over the
+ * copies; the caller zeroes them and sums them). SYTRD's column: qf is the start of the next
+ * trd_step's scratch, which takes its dot from it. */
+#define KBLASF_CUDA_QF_COPIES 32
+cudaError_t kblasf_cuda_ssymv_qf(cudaStream_t stream, char uplo, int64_t n, const float *A,
+                                 int64_t lda, int64_t off, const float *x, int64_t incx,
+                                 float *y, int64_t incy, double *qf);
+cudaError_t kblasf_cuda_dsymv_qf(cudaStream_t stream, char uplo, int64_t n, const double *A,
+                                 int64_t lda, int64_t off, const double *x, int64_t incx,
+                                 double *y, int64_t incy, double *qf);
+cudaError_t kblasf_cuda_chemv_qf(cudaStream_t stream, char uplo, int64_t n,
+                                 const cuFloatComplex *A, int64_t lda, int64_t off,
+                                 const cuFloatComplex *x, int64_t incx, cuFloatComplex *y,
+                                 int64_t incy, double *qf);
+cudaError_t kblasf_cuda_zhemv_qf(cudaStream_t stream, char uplo, int64_t n,
+                                 const cuDoubleComplex *A, int64_t lda, int64_t off,
+                                 const cuDoubleComplex *x, int64_t incx, cuDoubleComplex *y,
+                                 int64_t incy, double *qf);
+
 /* The inverses of the diagonal blocks of order bs (1 <= bs <= 32) of the k x k triangle A
  * (uplo 'L' or 'U'; diag 'U': the diagonal is taken as ones and never read; the other
  * triangle is never read): block b, of order min(bs, k - b*bs), goes to
@@ -143,7 +163,9 @@ cudaError_t kblasf_cuda_tri_copy(cudaStream_t stream, char uplo, int unit, int64
  * pw(:,k^1)):
  *  - finish (k2 >= 0, k2 <= 126 even): v is pw(:,k2) and y = A22 v is pw(:,k2+1); with
  *    tau = *tau_fin: w = tau (y - pw(:,0:k2) t) - tau/2 (w^H v) v, where t = pw~(:,0:k2)^H v
- *    is taken from the scratch (the step that made v left it there); w goes to pw(:,k2+1);
+ *    is taken from the scratch (the step that made v left it there) and w^H v from t and
+ *    the quadratic form v^H y that kblasf_cuda_?symv_qf summed into the scratch's start;
+ *    w goes to pw(:,k2+1), but for row ic when the step also prepares (that row keeps y);
  *  - prepare (a != NULL, len >= 2): the next column a (len rows, its diagonal at row ic and
  *    LARFG's alpha at row ia: (ic, ia) = (0, 1) or (len-1, len-2)) is updated,
  *    a -= pw(:,0:K) conj(pw~(ic,0:K))^T with K = k2+2 (0 without a finish); *d_out = the

@@ -28,7 +28,12 @@
  *     one coalesced atomic per warp and block, no shared memory, no barrier;
  *   - the A_ij^H*x_i column sums accumulate in registers down the block column and are
  *     reduced over the R row lanes (shuffles) only when the run leaves the column.
- * The x_j values of the block column are held one per lane and broadcast by shuffles. */
+ * The x_j values of the block column are held one per lane and broadcast by shuffles.
+ *
+ * Optionally (qf != nullptr) both kernels also sum the quadratic form Re(x^H A x) into
+ * qf[0 .. KBLASF_CUDA_QF_COPIES-1] (one atomic a warp, the warps spread over the copies so
+ * that they do not queue on one address; the caller zeroes them and adds them up):
+ * SYTRD's step takes its dot w^H v from it instead of summing it over a grid sync. */
 #ifndef KBLASF_SYMV_KERNELS_CUH
 #define KBLASF_SYMV_KERNELS_CUH
 
@@ -52,7 +57,15 @@ template <typename T> struct SymvParams {
     int64_t w;    /* off-diagonal blocks per thread block */
     int beta0;    /* beta == 0: y is not read */
     int once;     /* load the off-diagonal blocks evict-first (stream_once) */
+    double *qf;   /* nullptr, or KBLASF_CUDA_QF_COPIES sums of Re(x^H A x) */
 };
+
+/* q summed over the warp, into copy `slot` of qf (every lane of the warp calls it) */
+__device__ __forceinline__ void qf_add(double *qf, double q, unsigned slot)
+{
+    for (int m = 16; m > 0; m >>= 1) q += __shfl_xor_sync(0xffffffffu, q, m);
+    if ((threadIdx.x & 31) == 0) atomicAdd(qf + slot % KBLASF_CUDA_QF_COPIES, q);
+}
 
 /* ------------------------------------------- diagonal blocks; y := beta*y + alpha*A_ii x_i */
 template <typename T, int NB, int TY, bool UP, bool HE>
@@ -112,6 +125,8 @@ __global__ void __launch_bounds__(NB * TY) symv_diag_kernel(const SymvParams<T> 
         for (int j = 1; j < TY; ++j) s = Sc<T>::add(s, red[j][tx]);
         put_y(P.y + (r - P.lo) * P.incy, P.alpha, s, P.beta, true, P.beta0);
     }
+    if (P.qf && ty == 0) /* NB is a multiple of 32: whole warps */
+        qf_add(P.qf, rok ? re_dot(xv, s) : 0.0, blockIdx.x * (NB / 32) + tx / 32);
 }
 
 /* ------------------------------------------------------------ off-diagonal blocks */
@@ -172,6 +187,7 @@ __global__ void __launch_bounds__(32 * WR, MINB) symv_offdiag_kernel(const SymvP
     T vres[L];
 #pragma unroll
     for (int l = 0; l < L; ++l) vres[l] = Sc<T>::zero();
+    double qacc = 0.0; /* this thread's rows of Re(x_i^H A_ij x_j), twice (A_ji too) */
     load(bi, bj, cur, xi);
     load_xj(bj, xj);
     bool waited = false;
@@ -213,8 +229,10 @@ __global__ void __launch_bounds__(32 * WR, MINB) symv_offdiag_kernel(const SymvP
 #pragma unroll
         for (int v = 0; v < V; ++v) {
             const int64_t rr = rb + (VEC ? v : R * v);
-            if (v % Q == q && rr >= P.lo && rr < P.hi)
+            if (v % Q == q && rr >= P.lo && rr < P.hi) {
                 Sc<T>::atomic_add(P.y + (rr - P.lo) * P.incy, Sc<T>::mul(P.alpha, nt[v]));
+                qacc += 2.0 * re_dot(xi[v], nt[v]);
+            }
         }
 
         if (!more || newcol) { /* leaving block column bj: its A^H x_i sums */
@@ -242,6 +260,7 @@ __global__ void __launch_bounds__(32 * WR, MINB) symv_offdiag_kernel(const SymvP
         }
         ip = nip; jp = njp; bi = nbi; bj = nbj;
     }
+    if (P.qf) qf_add(P.qf, qacc, blockIdx.x * WR + warp);
 }
 
 /* ------------------------------------------------------------------- host side */
@@ -268,7 +287,7 @@ inline cudaError_t symv_main(cudaStream_t stream, const DevInfo &d, SymvParams<T
 template <typename T, class C, bool HE>
 inline cudaError_t symv_run(cudaStream_t stream, char uplo, int64_t n, T alpha, const T *A,
                             int64_t lda, int64_t off, const T *x, int64_t incx, T beta, T *y,
-                            int64_t incy)
+                            int64_t incy, double *qf = nullptr)
 {
     bool up;
     switch (uplo) {
@@ -301,6 +320,7 @@ inline cudaError_t symv_run(cudaStream_t stream, char uplo, int64_t n, T alpha, 
     P.w = 1;
     P.beta0 = Sc<T>::is_zero(beta);
     P.once = stream_once(d, 0.5 * (double)n * (double)n * sizeof(T)); /* one triangle */
+    P.qf = qf;
 
     const bool vec = vec_ok<T, C::V>(A, lda);
     if constexpr (C::V > 1) {

@@ -22,3 +22,12 @@ extern "C" cudaError_t kblasf_cuda_ssymv(
     return kblasf::symv_run<float, Cfg, false>(
         stream, uplo, n, alpha, A, lda, off, x, incx, beta, y, incy);
 }
+
+/* y := A x and the quadratic form into qf (kblasf_cuda.h) */
+extern "C" cudaError_t kblasf_cuda_ssymv_qf(
+    cudaStream_t stream, char uplo, int64_t n, const float *A, int64_t lda,
+    int64_t off, const float *x, int64_t incx, float *y, int64_t incy, double *qf)
+{
+    return kblasf::symv_run<float, Cfg, false>(
+        stream, uplo, n, 1.0f, A, lda, off, x, incx, 0.0f, y, incy, qf);
+}

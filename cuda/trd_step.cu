@@ -8,7 +8,12 @@
  * a -= P conj(P~(ic,:))^T, t = P~^H v = (W^H v, V^H v), w -= P t. A step finishes the
  * column whose y = A22 v the SYMV just made and prepares the next:
  *   finish: w = tau (y - P t) (t was made by the step before), then
- *           w -= tau/2 (w^H v) v                      grid sync B (the dot)
+ *           w -= tau/2 (w^H v) v, where w^H v = conj(tau) (v^H y - t^H P^H v) and
+ *           (P^H v)_k = t_(k^1): v^H y = v^H A22 v is the quadratic form the SYMV summed
+ *           into the scratch (kblasf_cuda_?symv_qf), so no grid sync is needed for the
+ *           dot. Row ic of w (needed by every block for the next column's update, and not
+ *           read again after this step) is computed by each block from row ic of P, and
+ *           its y there is left in place: its owner would otherwise race with the readers.
  *   prepare: a -= P conj(P~(ic,:))^T (the panel's update of the next column, summed in the
  *           same pass over P as P t), the squares and the largest element of its x, and
  *           u = P~^H x (for the next step's t; the block's rows of P again, now from L2)
@@ -18,8 +23,10 @@
  * A thread owns one row (a block at most NT rows), so a row's values stay in registers
  * from phase to phase. Sums across blocks go through atomics into a scratch of two sets used
  * by turns: a step sums into its own set, clears the other set's sums as it starts (the
- * step before has finished with them) and leaves the next step's t there. */
+ * step before has finished with them) and leaves the next step's t there; the SYMV between
+ * the two steps sums its quadratic form into that set. */
 #include <cooperative_groups.h>
+#include <cstddef>
 #include "kblasf_cuda.h"
 #include "cuda_scalar.cuh"
 #include "reflector.cuh"
@@ -35,10 +42,9 @@ constexpr int NU = 8;     /* copies of the u sums: block b adds into copy b % NU
                            * the blocks' atomics do not all queue on the same addresses */
 
 template <typename T> struct TrdScratch {
+    double qf[KBLASF_CUDA_QF_COPIES]; /* v^H A22 v, from the SYMV (kblasf_cuda.h): first */
     T u[NU][KMAX]; /* P~^H x of the next column, x unscaled (summed, NU partial copies) */
     T t[KMAX];    /* P~^H v for the next finish (written by block 0) */
-    T dot;        /* w^H v (summed) */
-    T wic;        /* w at row ic before its v term */
     T alpha;      /* the next column's alpha (its row is overwritten by beta after sync C) */
     double ssq;   /* sum of |x|^2 */
     double ssq2;  /* the same, scaled (only when the plain sum would lose range) */
@@ -62,7 +68,7 @@ __global__ void __launch_bounds__(NT, 2) trd_step_kernel(const StepArgs<T> p)
     cg::grid_group grid = cg::this_grid();
     __shared__ T sh_t[KMAX], sh_cf[KMAX + 2];
     __shared__ T sh_x[NT], sh_w[NT], sh_v[NT];
-    __shared__ T sh_red[NT / 32];
+    __shared__ T sh_fin[2]; /* the finish's al = -tau/2 w^H v, and w at row ic */
     __shared__ double sh_dred[NT / 32];
     __shared__ unsigned long long sh_mred[NT / 32];
     TrdScratch<T> *S = p.S;
@@ -71,8 +77,8 @@ __global__ void __launch_bounds__(NT, 2) trd_step_kernel(const StepArgs<T> p)
         TrdScratch<T> *N = p.Snext;
         for (int k = blockIdx.x * NT + tid; k < NU * KMAX; k += gridDim.x * NT)
             N->u[k / KMAX][k % KMAX] = Sc<T>::zero();
+        if (blockIdx.x == 0 && tid < KBLASF_CUDA_QF_COPIES) N->qf[tid] = 0.0;
         if (blockIdx.x == 0 && tid == 0) {
-            N->dot = Sc<T>::zero();
             N->ssq = 0.0;
             N->ssq2 = 0.0;
             N->maxbits = 0ull;
@@ -90,11 +96,39 @@ __global__ void __launch_bounds__(NT, 2) trd_step_kernel(const StepArgs<T> p)
     }
     __syncthreads();
 
-    /* one pass over P(:, 0:k2): P t for w and P conj(P~(ic,:)) for the next column; when
-     * a block has fewer rows than threads, g threads share a row's columns */
     T v = zero, w = zero, x = zero, sa = zero, wp = zero;
     T tau = zero;
     if (fin) tau = Sc<T>::ld(p.tau_fin);
+    if (fin && warp == 0) { /* the dot, and w at row ic, the same in every block */
+        static_assert(KBLASF_CUDA_QF_COPIES == 32, "a lane per copy of the quadratic form");
+        double q = ldcg(&S->qf[lane]), tt = 0.0;
+        for (int k = 2 * lane; k < k2; k += 64) tt += re_dot(sh_t[k], sh_t[k + 1]);
+        T pt = zero; /* (P t)(ic) */
+        if (prep)
+            for (int k = lane; k < k2; k += 32)
+                pt = Sc<T>::fma(Sc<T>::ld(p.P + (p.ic + k * ld)), sh_t[k], pt);
+        for (int m = 16; m > 0; m >>= 1) {
+            q += __shfl_xor_sync(0xffffffffu, q, m);
+            tt += __shfl_xor_sync(0xffffffffu, tt, m);
+            pt = Sc<T>::add(pt, Sc<T>::shfl_xor(pt, m));
+        }
+        if (lane == 0) {
+            const T dot = Sc<T>::mulr(Sc<T>::conj(tau), (R)(q - 2.0 * tt)); /* w^H v */
+            const T al = Sc<T>::mul(Sc<T>::mulr(tau, R(-0.5)), dot);
+            sh_fin[0] = al;
+            if (prep) { /* row ic of the two new columns */
+                const T vic = Sc<T>::ld(p.P + (p.ic + k2 * ld));
+                const T yic = Sc<T>::ld(p.P + (p.ic + (k2 + 1) * ld));
+                const T wic = Sc<T>::fma(al, vic, Sc<T>::mul(tau, Sc<T>::sub(yic, pt)));
+                sh_fin[1] = wic;
+                sh_cf[k2] = Sc<T>::conj(wic);
+                sh_cf[k2 + 1] = Sc<T>::conj(vic);
+            }
+        }
+    }
+
+    /* one pass over P(:, 0:k2): P t for w and P conj(P~(ic,:)) for the next column; when
+     * a block has fewer rows than threads, g threads share a row's columns */
     {
         const int g = NT / (int)p.rows, i = tid % (int)p.rows, q = tid / (int)p.rows;
         T st = zero;
@@ -137,22 +171,16 @@ __global__ void __launch_bounds__(NT, 2) trd_step_kernel(const StepArgs<T> p)
         if (own && prep) x = Sc<T>::ld(p.a + r);
     }
 
-    if (fin) { /* w = wp - tau/2 (wp^H v) v */
-        const T part = block_sum(own ? Sc<T>::mul(Sc<T>::conj(wp), v) : zero, sh_red);
-        if (tid == 0) Sc<T>::atomic_add(&S->dot, part);
-        if (prep && own && r == p.ic) S->wic = wp;
-        grid.sync(); /* B */
-        const T al = Sc<T>::mul(Sc<T>::mulr(tau, R(-0.5)), ldcg(&S->dot));
+    if (fin) { /* w = wp - tau/2 (wp^H v) v; row ic's y stays in P (see the top) */
+        __syncthreads(); /* sh_fin, sh_cf[k2], sh_cf[k2 + 1] */
         if (own) {
-            w = Sc<T>::fma(al, v, wp);
-            p.P[r + (k2 + 1) * ld] = w;
+            if (prep && r == p.ic) {
+                w = sh_fin[1];
+            } else {
+                w = Sc<T>::fma(sh_fin[0], v, wp);
+                p.P[r + (k2 + 1) * ld] = w;
+            }
         }
-        if (prep && tid == 0) { /* row ic of the two new columns, as its owner computes it */
-            const T vic = Sc<T>::ld(p.P + (p.ic + k2 * ld));
-            sh_cf[k2] = Sc<T>::conj(Sc<T>::fma(al, vic, ldcg(&S->wic)));
-            sh_cf[k2 + 1] = Sc<T>::conj(vic);
-        }
-        __syncthreads();
     }
 
     if (prep) {
@@ -232,6 +260,7 @@ template <typename T, typename A>
 cudaError_t trd_step_run(cudaStream_t stream, const A *a)
 {
     static_assert(sizeof(TrdScratch<T>) <= KBLASF_CUDA_TRD_SCRATCH_BYTES, "scratch too small");
+    static_assert(offsetof(TrdScratch<T>, qf) == 0, "the SYMV's sums begin the scratch");
     const bool prep = a->a != nullptr;
     if (a->len < (prep ? 2 : 1) || a->k2 > KMAX - 2 || (a->k2 < 0 && !prep) ||
         (prep && !((a->ic == 0 && a->ia == 1) || (a->ic == a->len - 1 && a->ia == a->len - 2))))

@@ -393,6 +393,23 @@ static kblasf_status_t cuda_trd_step(kblasf_context *ctx,
                              PNAME("TRD_STEP kernel"));
 }
 
+/* The SYMV with the quadratic form into the start of the step's scratch (trd_step.cu) */
+static kblasf_status_t cuda_trd_symv(kblasf_context *ctx, char uplo, kblasf_int n, const T *A,
+                                     kblasf_int lda, kblasf_int off, const T *x, T *y,
+                                     void *scratch)
+{
+    cudaSetDevice(ctx->device);
+    return kblasf_cuda_check(
+#if IS_COMPLEX
+        KBLASF_CAT3(kblasf_cuda_, PREC, hemv_qf)
+#else
+        KBLASF_CAT3(kblasf_cuda_, PREC, symv_qf)
+#endif
+            ((cudaStream_t)ctx->stream, uplo, n, (const CT *)A, lda, off, (const CT *)x, 1,
+             (CT *)y, 1, (double *)scratch),
+        PNAME("SYMV kernel"));
+}
+
 static kblasf_status_t cuda_brd_step(kblasf_context *ctx,
                                      const KBLASF_CAT2(kblasf_brd_step_, PREC) *s)
 {
@@ -666,6 +683,7 @@ void FN(cuda_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
     p->set_zero = cuda_set_zero;
     p->syr2k = cuda_syr2k;
     p->trd_step = cuda_trd_step;
+    p->trd_symv = cuda_trd_symv;
     p->brd_step = cuda_brd_step;
     p->potrf_batch = cuda_potrf_batch;
     p->potrs_batch = cuda_potrs_batch;

@@ -167,6 +167,15 @@ static kblasf_status_t host_set_zero(kblasf_context *ctx, kblasf_int m, kblasf_i
     return KBLASF_STATUS_SUCCESS;
 }
 
+/* The plain SYMV: the host step sums its dot itself. */
+static kblasf_status_t host_trd_symv(kblasf_context *ctx, char uplo, kblasf_int n, const T *A,
+                                     kblasf_int lda, kblasf_int off, const T *x, T *y,
+                                     void *scratch)
+{
+    (void)scratch;
+    return host_symv(ctx, uplo, n, 1, A, lda, off, x, 1, 0, y, 1);
+}
+
 /* DLATRD's loop body, as prims.h states it (P~(:,k) = P(:,k^1)); LARFG is LAPACK's. */
 static kblasf_status_t host_trd_step(kblasf_context *ctx, const KBLASF_CAT2(kblasf_trd_step_, PREC) *s)
 {
@@ -290,6 +299,7 @@ void FN(host_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
     p->set_zero = host_set_zero;
     p->syr2k = host_syr2k;
     p->trd_step = host_trd_step;
+    p->trd_symv = host_trd_symv;
     p->brd_step = host_brd_step;
     FN(host_batch_prims)(p);
 }

@@ -24,8 +24,9 @@ typedef double RT_z;
 /* One step of SYTRD/HETRD's panel (DLATRD's loop, lapack/sytrd_gen.c) on len rows of    \
  * the interleaved panel pw = [v0 w0 v1 w1 ...] (at the step's first row, leading        \
  * dimension ldp); pw~(:,k) = pw(:,k^1) is the same with each pair swapped. Finish        \
- * (k2 >= 0): v = pw(:,k2), y = A22 v in pw(:,k2+1); w := tau (y - pw(:,0:k2)            \
- * pw~(:,0:k2)^H v) - tau/2 (w^H v) v with tau = *tau_fin, into pw(:,k2+1). Prepare       \
+ * (k2 >= 0): v = pw(:,k2), y = A22 v in pw(:,k2+1) (made by trd_symv); w := tau (y -    \
+ * pw(:,0:k2) pw~(:,0:k2)^H v) - tau/2 (w^H v) v with tau = *tau_fin, into pw(:,k2+1),    \
+ * except row ic when the step also prepares (no later step reads it). Prepare            \
  * (a != NULL, len >= 2; diagonal at row ic, alpha at ia, (ic, ia) = (0, 1) or            \
  * (len-1, len-2)): a -= pw(:,0:K) conj(pw~(ic,0:K))^T, K = k2+2 (0 without a finish);    \
  * *d_out = re a(ic), a(ic) made real; LARFG on alpha = a(ia) and x = the other rows:     \
@@ -151,6 +152,11 @@ typedef struct kblasf_prims_##P {                                               
             RT_##P beta, T *C, kblasf_int ldc);                                         \
     kblasf_status_t (*trd_step)(struct kblasf_context *ctx,                             \
             const kblasf_trd_step_##P *s);                                              \
+    /* y := A x (the symv above, alpha 1, beta 0) for the trd_step whose scratch is      \
+     * `scratch`: the executor may leave there what that step takes from the product     \
+     * (the CUDA executor: the quadratic form x^H A x, for the step's dot). */           \
+    kblasf_status_t (*trd_symv)(struct kblasf_context *ctx, char uplo, kblasf_int n,    \
+            const T *A, kblasf_int lda, kblasf_int off, const T *x, T *y, void *scratch); \
     kblasf_status_t (*brd_step)(struct kblasf_context *ctx,                             \
             const kblasf_brd_step_##P *s);                                              \
     /* Batched Cholesky: `batch` > 0 problems of order n at once, each as LAPACK's       \

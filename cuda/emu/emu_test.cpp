@@ -52,6 +52,11 @@ cudaError_t call_symv(cudaStream_t s, char u, int64_t n, float al, const float *
 cudaError_t call_symv(cudaStream_t s, char u, int64_t n, double al, const double *A, int64_t lda, int64_t off, const double *x, int64_t ix, double be, double *y, int64_t iy) { return kblasf_cuda_dsymv(s, u, n, al, A, lda, off, x, ix, be, y, iy); }
 cudaError_t call_symv(cudaStream_t s, char u, int64_t n, cuFloatComplex al, const cuFloatComplex *A, int64_t lda, int64_t off, const cuFloatComplex *x, int64_t ix, cuFloatComplex be, cuFloatComplex *y, int64_t iy) { return kblasf_cuda_chemv(s, u, n, al, A, lda, off, x, ix, be, y, iy); }
 cudaError_t call_symv(cudaStream_t s, char u, int64_t n, cuDoubleComplex al, const cuDoubleComplex *A, int64_t lda, int64_t off, const cuDoubleComplex *x, int64_t ix, cuDoubleComplex be, cuDoubleComplex *y, int64_t iy) { return kblasf_cuda_zhemv(s, u, n, al, A, lda, off, x, ix, be, y, iy); }
+/* y := A x and the quadratic form into qf (alpha 1, beta 0) */
+cudaError_t call_symv_qf(cudaStream_t s, char u, int64_t n, const float *A, int64_t lda, int64_t off, const float *x, int64_t ix, float *y, int64_t iy, double *qf) { return kblasf_cuda_ssymv_qf(s, u, n, A, lda, off, x, ix, y, iy, qf); }
+cudaError_t call_symv_qf(cudaStream_t s, char u, int64_t n, const double *A, int64_t lda, int64_t off, const double *x, int64_t ix, double *y, int64_t iy, double *qf) { return kblasf_cuda_dsymv_qf(s, u, n, A, lda, off, x, ix, y, iy, qf); }
+cudaError_t call_symv_qf(cudaStream_t s, char u, int64_t n, const cuFloatComplex *A, int64_t lda, int64_t off, const cuFloatComplex *x, int64_t ix, cuFloatComplex *y, int64_t iy, double *qf) { return kblasf_cuda_chemv_qf(s, u, n, A, lda, off, x, ix, y, iy, qf); }
+cudaError_t call_symv_qf(cudaStream_t s, char u, int64_t n, const cuDoubleComplex *A, int64_t lda, int64_t off, const cuDoubleComplex *x, int64_t ix, cuDoubleComplex *y, int64_t iy, double *qf) { return kblasf_cuda_zhemv_qf(s, u, n, A, lda, off, x, ix, y, iy, qf); }
 
 /* a vector of `len` logical elements with increment inc, NaN everywhere else;
  * returns the buffer and the pointer to logical element 0 */
@@ -107,7 +112,7 @@ void test_gemv(char trans, int64_t m, int64_t n, int64_t offr, int64_t offc, int
     for (int64_t j = offc; j < offc + n; ++j) for (int64_t i = offr; i < offr + m; ++i) A[i + j * lda] = rnd<T>();
     const bool N = trans == 'N';
     Vec<T> x(N ? n : m, incx), y(N ? m : n, incy, betakind == 0);
-    T alpha = alphakind == 0 ? Tr<T>::mk(0, 0) : rnd<T>();
+    T alpha = alphakind == 0 ? Tr<T>::mk(0, 0) : alphakind == 2 ? Tr<T>::mk(1, 0) : rnd<T>();
     T beta = betakind == 0 ? Tr<T>::mk(0, 0) : betakind == 1 ? Tr<T>::mk(1, 0) : rnd<T>();
     std::vector<LC> ref(y.len);
     double tol = 0;
@@ -151,8 +156,9 @@ void test_gemv(char trans, int64_t m, int64_t n, int64_t offr, int64_t offc, int
 }
 
 template <typename T>
-void test_symv(char uplo, int64_t n, int64_t off, int64_t lda, int64_t incx, int64_t incy, int abase, int betakind, int alphakind)
+void test_symv(char uplo, int64_t n, int64_t off, int64_t lda, int64_t incx, int64_t incy, int abase, int betakind, int alphakind, bool qf = false)
 {
+    if (qf) { betakind = 0; alphakind = 2; } /* the _qf entry: y := A x */
     ++tests;
     const bool herm = Tr<T>::cplx;
     const int64_t cols = off + n;
@@ -175,17 +181,22 @@ void test_symv(char uplo, int64_t n, int64_t off, int64_t lda, int64_t incx, int
         return herm ? std::conj(a) : a;
     };
     Vec<T> x(n, incx), y(n, incy, betakind == 0);
-    T alpha = alphakind == 0 ? Tr<T>::mk(0, 0) : rnd<T>();
+    T alpha = alphakind == 0 ? Tr<T>::mk(0, 0) : alphakind == 2 ? Tr<T>::mk(1, 0) : rnd<T>();
     T beta = betakind == 0 ? Tr<T>::mk(0, 0) : betakind == 1 ? Tr<T>::mk(1, 0) : rnd<T>();
     std::vector<LC> ref(n);
     double tol = 0;
+    long double qref = 0, qmag = 0; /* Re(x^H A x) and its magnitude bound */
     for (int64_t k = 0; k < n; ++k) {
         LC s = 0; long double mag = 0;
         if (alphakind) for (int64_t l = 0; l < n; ++l) { LC a = full(k, l); s += a * Tr<T>::get(x.p0[l * x.inc]); mag += std::abs(a) * std::abs(Tr<T>::get(x.p0[l * x.inc])); }
         ref[k] = Tr<T>::get(alpha) * s + (betakind ? Tr<T>::get(beta) * Tr<T>::get(y.p0[k * y.inc]) : LC(0));
         double t = 8 * Tr<T>::eps() * (double)(mag * std::abs(Tr<T>::get(alpha)) + 2 + n);
         if (t > tol) tol = t;
+        const LC xk = Tr<T>::get(x.p0[k * x.inc]);
+        qref += (std::conj(xk) * s).real();
+        qmag += std::abs(xk) * mag;
     }
+    double qfs[KBLASF_CUDA_QF_COPIES] = {0};
     const T *Ac = A; const Vec<T> *xp = &x;
     emu_bad_loads = 0;
     emu_load_ok = [&](const void *q, size_t nb) {
@@ -214,12 +225,22 @@ void test_symv(char uplo, int64_t n, int64_t off, int64_t lda, int64_t incx, int
         return xp->logical(q, nb);
     };
     emu_launches.clear();
-    cudaError_t err = call_symv((cudaStream_t)0, uplo, n, alpha, A, lda, off, x.p0, incx, beta, y.p0, incy);
+    cudaError_t err = qf ? call_symv_qf((cudaStream_t)0, uplo, n, A, lda, off, x.p0, incx, y.p0, incy, qfs)
+                         : call_symv((cudaStream_t)0, uplo, n, alpha, A, lda, off, x.p0, incx, beta, y.p0, incy);
     emu_load_ok = nullptr;
     char what[300];
-    snprintf(what, sizeof what, "symv<%zu%s> %c n=%ld off=%ld lda=%ld incx=%ld incy=%ld abase=%d beta%d alpha%d launches=%zu",
-             sizeof(T), herm ? "c" : "", uplo, (long)n, (long)off, (long)lda, (long)incx, (long)incy, abase, betakind, alphakind, emu_launches.size());
+    snprintf(what, sizeof what, "symv%s<%zu%s> %c n=%ld off=%ld lda=%ld incx=%ld incy=%ld abase=%d beta%d alpha%d launches=%zu",
+             qf ? "_qf" : "", sizeof(T), herm ? "c" : "", uplo, (long)n, (long)off, (long)lda, (long)incx, (long)incy, abase, betakind, alphakind, emu_launches.size());
     bool ok = err == cudaSuccess && check_y(what, y, ref, tol);
+    if (qf) {
+        long double got = 0;
+        for (double q : qfs) got += q;
+        const double qtol = 8 * Tr<T>::eps() * (double)(qmag + n);
+        if (!(std::fabs((double)(got - qref)) <= qtol)) {
+            fprintf(stderr, "%s: quadratic form %.17g, expected %.17g (tolerance %.3g)\n", what, (double)got, (double)qref, qtol);
+            ok = false;
+        }
+    }
     if (emu_bad_loads) { fprintf(stderr, "%s: %d bad loads\n", what, emu_bad_loads); ok = false; }
     if (!ok) { ++fails; fprintf(stderr, "FAIL %s\n", what); } else if (getenv("KBV")) fprintf(stderr, "ok %s\n", what);
 }
@@ -253,7 +274,7 @@ template <typename T> void run_symv(int cnt, int maxdim)
         int64_t lda = off + n + (irand(0, 1) ? irand(0, 9) : 0);
         if (irand(0, 1)) lda = (lda + 15) / 16 * 16;
         int abase = irand(0, 3) ? 0 : irand(1, 3);
-        test_symv<T>(up, n, off, lda, incs[irand(0, 5)], incs[irand(0, 5)], abase, irand(0, 2), irand(0, 9) ? 1 : 0);
+        test_symv<T>(up, n, off, lda, incs[irand(0, 5)], incs[irand(0, 5)], abase, irand(0, 2), irand(0, 9) ? 1 : 0, irand(0, 2) == 0);
     }
 }
 
