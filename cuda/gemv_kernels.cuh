@@ -50,6 +50,7 @@ template <typename T> struct GemvParams {
     int direct; /* runs are whole segments: y = alpha*r + beta*y, no atomics */
     int beta0;  /* beta == 0: y is not read */
     int once;   /* load A evict-first (stream_once) */
+    int wait_first; /* no scaling kernel before it: pdl_wait() before the first load */
 };
 
 /* ----------------------------------------------------------------- y = A x
@@ -71,6 +72,7 @@ __global__ void __launch_bounds__(32 * Q, MINB) gemvn_kernel(const GemvParams<T>
     int64_t b = (int64_t)blockIdx.x * P.w;
     const int64_t bend = b + P.w < P.U ? b + P.w : P.U;
     if (b >= bend) return; /* not launched so, but keep it safe */
+    if (P.wait_first) pdl_wait();
     int64_t rblk = b / P.W, k = b - rblk * P.W;
 
     T acc[V];
@@ -138,6 +140,7 @@ __global__ void __launch_bounds__(32 * Q, MINB) gemvt_kernel(const GemvParams<T>
     int64_t b = (int64_t)blockIdx.x * P.w;
     const int64_t bend = b + P.w < P.U ? b + P.w : P.U;
     if (b >= bend) return;
+    if (P.wait_first) pdl_wait();
     int64_t cblk = b / P.W, k = b - cblk * P.W;
 
     T vres[L];
@@ -252,13 +255,15 @@ inline cudaError_t gemv_main(cudaStream_t stream, const DevInfo &d, GemvParams<T
     const Split sp = choose_split(X, P.W, slots);
     P.w = sp.w;
     P.direct = sp.direct;
-    bool pdl = false;
-    if (!P.direct && !Sc<T>::is_one(P.beta)) {
+    /* Launched dependent in either case (no launch gap): after the scaling kernel it
+     * loads A and x at once and waits only before its first write to y; with nothing to
+     * scale it waits before its first load, so it still sees all that came before. */
+    P.wait_first = P.direct || Sc<T>::is_one(P.beta);
+    if (!P.wait_first) {
         e = scale_y(stream, d, TR ? P.chi - P.clo : P.rhi - P.rlo, P.beta, P.y, P.incy);
         if (e != cudaSuccess) return e;
-        pdl = d.major >= 9;
     }
-    return launch(kern, dim3((unsigned)sp.grid), dim3(32, C::Q), stream, pdl, P);
+    return launch(kern, dim3((unsigned)sp.grid), dim3(32, C::Q), stream, d.major >= 9, P);
 }
 
 /* The whole operation; C supplies NB, Q, L, V and MINB (see the gemv_?.cu files). */
@@ -300,6 +305,7 @@ inline cudaError_t gemv_run(cudaStream_t stream, char trans, int64_t m, int64_t 
     P.U = 0;
     P.w = 1;
     P.direct = 0;
+    P.wait_first = 0;
     P.beta0 = Sc<T>::is_zero(beta);
     P.once = stream_once(d, (double)m * (double)n * sizeof(T));
 

@@ -12,7 +12,7 @@
  * the vector its product made (DLABRD's corrections) and prepares the next reflector (its
  * update by the panel so far, LARFG), leaving the small sums the next call needs. A only
  * receives the outputs: d and e on its diagonals, the scaled reflectors. After the panel,
- * A22 -= Vb Y^H + X U^H (two GEMMs); d, e, tauq and taup come back once at the end; the
+ * A22 -= Vb Y^H + X U^H (one GEMM); d, e, tauq and taup come back once at the end; the
  * last block (min(m, n) <= BRD_NX) is reduced on the CPU (gebrd_cpu_gen.c). m >= n gives
  * an upper bidiagonal B (column reflector first in each step), m < n a lower one (row
  * reflector first), as in LAPACK.
@@ -140,12 +140,13 @@ static kblasf_status_t cols_step(brd *b, kblasf_int g0, int fin, kblasf_int i, k
     return step(b, &s);
 }
 
-/* A(r0.., c0..) (rows x cols) times the panel vector x into y, on our offset GEMV. */
+/* A(r0.., c0..) (rows x cols) times the panel vector x added into y, on our offset GEMV:
+ * panel() zeroes X and Y first, so beta = 1 and the GEMV needs no scaling kernel. */
 static kblasf_status_t product(brd *b, char trans, kblasf_int r0, kblasf_int c0, const T *x,
                                T *y)
 {
     return PRIMS(b->ctx)->gemv(b->ctx, trans, b->m - r0, b->n - c0, 1, b->dA, b->ldda, r0, c0,
-                               x, 1, 0, y, 1);
+                               x, 1, 1, y, 1);
 }
 
 /* m >= n: step i of the panel at i0 (DLABRD's first branch). The column reflector of
@@ -196,20 +197,23 @@ static kblasf_status_t panel_lower(brd *b, kblasf_int i0)
     return st;
 }
 
-/* The panel at (i0, i0), then A22 -= Vb Y^H + X U^H. */
+/* The panel at (i0, i0), then A22 -= Vb Y^H + X U^H as one GEMM of inner order 2 nb:
+ * [Vb X] and [Y U] are each one matrix (X follows Vb, U follows Y), so A22 is read and
+ * written once a panel. */
 static kblasf_status_t panel(brd *b, kblasf_int i0)
 {
     kblasf_context *ctx = b->ctx;
     kblasf_int nb = BRD_NB, s0 = i0 + nb, mm = b->m - s0, nn = b->n - s0, ld = b->ldda;
     double t0 = kblasf_now();
-    kblasf_status_t st = b->m >= b->n ? panel_upper(b, i0) : panel_lower(b, i0);
+    /* X and Y (adjacent) start at zero: the products add into them */
+    kblasf_status_t st = PRIMS(ctx)->set_zero(ctx, (b->m + b->n) * nb, 1, b->X,
+                                              (b->m + b->n) * nb);
 
     if (!st)
-        st = PRIMS(ctx)->gemm(ctx, 'N', 'C', mm, nn, nb, -1, at(b->Vb, b->m, s0, 0), b->m,
-                              at(b->Y, b->n, s0, 0), b->n, 1, at(b->dA, ld, s0, s0), ld);
+        st = b->m >= b->n ? panel_upper(b, i0) : panel_lower(b, i0);
     if (!st)
-        st = PRIMS(ctx)->gemm(ctx, 'N', 'C', mm, nn, nb, -1, at(b->X, b->m, s0, 0), b->m,
-                              at(b->U, b->n, s0, 0), b->n, 1, at(b->dA, ld, s0, s0), ld);
+        st = PRIMS(ctx)->gemm(ctx, 'N', 'C', mm, nn, 2 * nb, -1, at(b->Vb, b->m, s0, 0), b->m,
+                              at(b->Y, b->n, s0, 0), b->n, 1, at(b->dA, ld, s0, s0), ld);
     b->t_panel += kblasf_now() - t0;
     return st;
 }
@@ -284,7 +288,7 @@ static kblasf_status_t gebrd(kblasf_handle_t h, kblasf_int m, kblasf_int n, T *A
     }
     b.last = host;
     b.S = dev;
-    b.Vb = (T *)(dev + 2 * KBLASF_TRD_SCRATCH_BYTES);
+    b.Vb = (T *)(dev + 2 * KBLASF_TRD_SCRATCH_BYTES); /* the order panel() relies on */
     b.X = b.Vb + (size_t)m * nb;
     b.Y = b.X + (size_t)m * nb;
     b.U = b.Y + (size_t)n * nb;
