@@ -9,7 +9,8 @@
  * (DLATRD's corrections, w = tau (y - V W^H v - W V^H v) - tau/2 (w^H v) v) and prepares
  * the next column (its update by the panel so far, then LARFG: d, e, tau and v). Nothing
  * comes back to the host per column, so the host only queues work: two calls a column, no
- * wait. After the panel, A22 -= V W^H + W V^H is one SYR2K/HER2K; d, e and tau come back
+ * wait. After the panel, A22 -= V W^H + W V^H (SYR2K/HER2K on diagonal blocks, GEMMs beside
+ * them: panel_end); d, e and tau come back
  * once at the end; the last block (order <= TRD_NX) is reduced on the CPU (sytrd_cpu_gen.c).
  * The operations are DLATRD's and LARFG's (the CUDA step computes LARFG's norm and
  * rescaling itself), only the rounding differs, so d, e, tau and the reflectors in A mean
@@ -21,7 +22,8 @@
  * the columns are done): with PW~ the same columns with each pair swapped ([w0 v0 w1 ...],
  * read from PW by index), each of DLATRD's pairs of products is one product:
  * a -= PW conj(PW~(c,:))^T, t = PW~^H v = (W^H v, V^H v) interleaved, w -= PW t; PW also
- * feeds the SYR2K (V and W as two matrices of leading dimension 2n).
+ * feeds the trailing update (V and W as two matrices of leading dimension 2n, and PW with
+ * a swapped copy PT of it for the GEMMs).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,6 +49,7 @@ typedef struct trd {
     T *tau;
     T *col;          /* host, page-locked: the last block */
     T *PW;           /* device: the panel interleaved, n x 2 nb (ld n) */
+    T *PT;           /* device: PW with the columns of each pair swapped (panel_end) */
     RT *dd, *de;     /* device: d and e of the panels' columns */
     T *dtau;         /* device: their tau */
     char *S;         /* device: the steps' scratch, two sets used by turns */
@@ -109,15 +112,44 @@ static kblasf_status_t column(trd *t, kblasf_int done, kblasf_int v0, kblasf_int
     return st ? st : step(t, v0, len, done, t->dtau + (t->lower ? c : c - 1), next, ie);
 }
 
+/* Order of the diagonal blocks of the trailing update. On the GPU cuBLAS's SYR2K with
+ * k = 64 moves about 1.1 TB/s; a SYR2K on each diagonal block of 2048 and one GEMM of inner
+ * order 128 beside each runs 1.3-1.6 TB/s (bench/results/H100-2026-11-27-syr2k-forms.txt).
+ * The host executor takes 256, so that the tests reach the blocked form. */
+static kblasf_int update_block(const trd *t)
+{
+    return t->ctx->device < 0 ? 256 : 2048;
+}
+
 /* After a panel: A22 -= V W^H + W V^H (order m at (s, s); V and W from the interleaved
- * panel, rows r0..). */
+ * panel P, rows r0..), by diagonal blocks: a SYR2K on each, and beside it (below for L,
+ * above for U) one GEMM P P~^H of inner order 2 nb, P~ being P with the columns of each
+ * pair swapped, so that sum_k P(:,k) conj(P~(:,k))^T = V W^H + W V^H. */
 static kblasf_status_t panel_end(trd *t, kblasf_int s, kblasf_int m, kblasf_int r0)
 {
-    if (m == 0)
-        return KBLASF_STATUS_SUCCESS;
-    return PRIMS(t->ctx)->syr2k(t->ctx, t->lower ? 'L' : 'U', m, TRD_NB, -1,
-                                pw(t, 0, r0), 2 * t->n, pw(t, 1, r0), 2 * t->n,
-                                1, at(t->dA, t->ldda, s, s), t->ldda);
+    kblasf_context *ctx = t->ctx;
+    kblasf_int n = t->n, b = update_block(t), j, nbj;
+    kblasf_status_t st = KBLASF_STATUS_SUCCESS;
+
+    if (m > b) { /* P~: the w columns first, then the v columns, rows r0 .. r0+m-1 */
+        st = PRIMS(ctx)->copy(ctx, m, TRD_NB, pw(t, 1, r0), 2 * n, t->PT + r0, 2 * n);
+        if (!st)
+            st = PRIMS(ctx)->copy(ctx, m, TRD_NB, pw(t, 0, r0), 2 * n, t->PT + r0 + n, 2 * n);
+    }
+    for (j = 0; j < m && !st; j += b) {
+        nbj = MIN(b, m - j);
+        st = PRIMS(ctx)->syr2k(ctx, t->lower ? 'L' : 'U', nbj, TRD_NB, -1, pw(t, 0, r0 + j),
+                               2 * n, pw(t, 1, r0 + j), 2 * n, 1,
+                               at(t->dA, t->ldda, s + j, s + j), t->ldda);
+        if (!st && t->lower && j + nbj < m) /* rows j+nbj .. m-1 of block column j */
+            st = PRIMS(ctx)->gemm(ctx, 'N', 'C', m - j - nbj, nbj, 2 * TRD_NB, -1,
+                                  pw(t, 0, r0 + j + nbj), n, t->PT + r0 + j, n, 1,
+                                  at(t->dA, t->ldda, s + j + nbj, s + j), t->ldda);
+        if (!st && !t->lower && j > 0) /* rows 0 .. j-1 of block column j */
+            st = PRIMS(ctx)->gemm(ctx, 'N', 'C', j, nbj, 2 * TRD_NB, -1, pw(t, 0, r0), n,
+                                  t->PT + r0 + j, n, 1, at(t->dA, t->ldda, s, s + j), t->ldda);
+    }
+    return st;
 }
 
 /* Lower: the panel of columns i0 .. i0+nb-1 (DLATRD on A(i0:n, i0:n)), then the SYR2K of
@@ -222,7 +254,7 @@ static kblasf_status_t sytrd(kblasf_handle_t h, char uplo, kblasf_int n, T *A, k
 {
     kblasf_int nb = TRD_NB, nlast = MIN(n, (kblasf_int)TRD_NX);
     size_t panel = (size_t)n * 2 * nb;
-    size_t bytes = 2 * KBLASF_TRD_SCRATCH_BYTES + (panel + n) * sizeof(T) + 2 * n * sizeof(RT);
+    size_t bytes = 2 * KBLASF_TRD_SCRATCH_BYTES + (2 * panel + n) * sizeof(T) + 2 * n * sizeof(RT);
     trd t = {0};
     T *host = NULL;
     char *dev = NULL;
@@ -246,7 +278,8 @@ static kblasf_status_t sytrd(kblasf_handle_t h, char uplo, kblasf_int n, T *A, k
     t.col = host;
     t.S = dev;
     t.PW = (T *)(dev + 2 * KBLASF_TRD_SCRATCH_BYTES);
-    t.dtau = t.PW + panel;
+    t.PT = t.PW + panel;
+    t.dtau = t.PT + panel;
     t.dd = (RT *)(t.dtau + n);
     t.de = t.dd + n;
     st = reduce(&t);

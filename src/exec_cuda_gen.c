@@ -348,6 +348,19 @@ static kblasf_status_t cuda_tri_copy(kblasf_context *ctx, char uplo, int unit, k
                              "TRI_COPY kernel");
 }
 
+static kblasf_status_t cuda_copy(kblasf_context *ctx, kblasf_int m, kblasf_int n, const T *A,
+                                 kblasf_int lda, T *B, kblasf_int ldb)
+{
+    if (m <= 0 || n <= 0)
+        return KBLASF_STATUS_SUCCESS;
+    cudaSetDevice(ctx->device);
+    return kblasf_cuda_check(cudaMemcpy2DAsync(B, (size_t)ldb * sizeof(T), A,
+                                               (size_t)lda * sizeof(T), (size_t)m * sizeof(T),
+                                               n, cudaMemcpyDeviceToDevice,
+                                               (cudaStream_t)ctx->stream),
+                             "cudaMemcpy2DAsync");
+}
+
 static kblasf_status_t cuda_set_zero(kblasf_context *ctx, kblasf_int m, kblasf_int n, T *B,
                                      kblasf_int ldb)
 {
@@ -681,6 +694,7 @@ void FN(cuda_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
     p->potrf_panel = cuda_potrf_panel;
     p->tri_copy = cuda_tri_copy;
     p->set_zero = cuda_set_zero;
+    p->copy = cuda_copy;
     p->syr2k = cuda_syr2k;
     p->trd_step = cuda_trd_step;
     p->trd_symv = cuda_trd_symv;
