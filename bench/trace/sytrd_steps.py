@@ -61,7 +61,7 @@ if g_step:
     print("idle between SYMV and step: mean %.2f us" % (sum(g_step) / len(g_step)))
 # step time by j within its panel, in ranges of the panel's index
 panel, j, table = -1, 0, defaultdict(list)
-npan = sum(1 for r in rows if kind(r[3]) == "syr2k") + 1
+npan = sum(1 for i in steps if i == 0 or kind(rows[i - 1][3]) != "symv_offdiag")
 for i in steps:
     if i == 0 or kind(rows[i - 1][3]) != "symv_offdiag":
         panel, j = panel + 1, 0
