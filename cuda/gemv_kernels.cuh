@@ -21,7 +21,9 @@
  * shape. Partial sums meet in y through atomics, after a scal_kernel launched just before
  * has scaled y by beta (the GEMV kernel overlaps it through programmatic dependent
  * launch). When whole segments per thread block already fill >= 90% of a wave, the
- * owner writes alpha*r + beta*y itself: no atomics and no scaling kernel.
+ * owner writes alpha*r + beta*y itself: no atomics and no scaling kernel; with beta = 1
+ * there is none either, and the GEMV, still launched dependent, waits before its first
+ * load (wait_first).
  * Offsets: block rows start at the 128-byte-aligned row at or above offr and the rows
  * above offr are masked (section 6.6), so a submatrix keeps aligned loads; the full
  * matrix is offr = offc = 0 of the same code. */

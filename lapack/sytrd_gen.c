@@ -10,8 +10,8 @@
  * the next column (its update by the panel so far, then LARFG: d, e, tau and v). Nothing
  * comes back to the host per column, so the host only queues work: two calls a column, no
  * wait. After the panel, A22 -= V W^H + W V^H (SYR2K/HER2K on diagonal blocks, GEMMs beside
- * them: panel_end); d, e and tau come back
- * once at the end; the last block (order <= TRD_NX) is reduced on the CPU (sytrd_cpu_gen.c).
+ * them: panel_end); d, e and tau come back once at the end; the last block (order <=
+ * TRD_NX) is reduced on the CPU (sytrd_cpu_gen.c).
  * The operations are DLATRD's and LARFG's (the CUDA step computes LARFG's norm and
  * rescaling itself), only the rounding differs, so d, e, tau and the reflectors in A mean
  * what LAPACK's mean (ORGTR/UNGTR, ORMTR/UNMTR and STEDC work on them); the other triangle
@@ -254,7 +254,8 @@ static kblasf_status_t sytrd(kblasf_handle_t h, char uplo, kblasf_int n, T *A, k
 {
     kblasf_int nb = TRD_NB, nlast = MIN(n, (kblasf_int)TRD_NX);
     size_t panel = (size_t)n * 2 * nb;
-    size_t bytes = 2 * KBLASF_TRD_SCRATCH_BYTES + (2 * panel + n) * sizeof(T) + 2 * n * sizeof(RT);
+    size_t bytes = 2 * KBLASF_TRD_SCRATCH_BYTES + (2 * panel + n) * sizeof(T) +
+                   2 * n * sizeof(RT);
     trd t = {0};
     T *host = NULL;
     char *dev = NULL;
