@@ -30,7 +30,6 @@ extern "C" cudaError_t kblasf_cuda_chemv_qf(
     int64_t off, const cuFloatComplex *x, int64_t incx, cuFloatComplex *y, int64_t incy,
     double *qf)
 {
-    const cuFloatComplex one = make_cuFloatComplex(1, 0), zero = make_cuFloatComplex(0, 0);
-    return kblasf::symv_run<cuFloatComplex, Cfg, true>(stream, uplo, n, one, A, lda, off, x,
-                                                   incx, zero, y, incy, qf);
+    return kblasf::symv_qf_run<cuFloatComplex, Cfg, true>(
+        stream, uplo, n, A, lda, off, x, incx, y, incy, qf);
 }

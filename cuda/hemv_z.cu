@@ -30,7 +30,6 @@ extern "C" cudaError_t kblasf_cuda_zhemv_qf(
     int64_t off, const cuDoubleComplex *x, int64_t incx, cuDoubleComplex *y, int64_t incy,
     double *qf)
 {
-    const cuDoubleComplex one = make_cuDoubleComplex(1, 0), zero = make_cuDoubleComplex(0, 0);
-    return kblasf::symv_run<cuDoubleComplex, Cfg, true>(stream, uplo, n, one, A, lda, off, x,
-                                                   incx, zero, y, incy, qf);
+    return kblasf::symv_qf_run<cuDoubleComplex, Cfg, true>(
+        stream, uplo, n, A, lda, off, x, incx, y, incy, qf);
 }

@@ -28,6 +28,6 @@ extern "C" cudaError_t kblasf_cuda_dsymv_qf(
     cudaStream_t stream, char uplo, int64_t n, const double *A, int64_t lda,
     int64_t off, const double *x, int64_t incx, double *y, int64_t incy, double *qf)
 {
-    return kblasf::symv_run<double, Cfg, false>(
-        stream, uplo, n, 1.0, A, lda, off, x, incx, 0.0, y, incy, qf);
+    return kblasf::symv_qf_run<double, Cfg, false>(
+        stream, uplo, n, A, lda, off, x, incx, y, incy, qf);
 }

@@ -332,6 +332,16 @@ inline cudaError_t symv_run(cudaStream_t stream, char uplo, int64_t n, T alpha, 
               : symv_main<T, C, HE, false, false>(stream, d, P);
 }
 
+/* y := A x and the quadratic form into qf (the kblasf_cuda_?symv_qf entries) */
+template <typename T, class C, bool HE>
+inline cudaError_t symv_qf_run(cudaStream_t stream, char uplo, int64_t n, const T *A,
+                               int64_t lda, int64_t off, const T *x, int64_t incx, T *y,
+                               int64_t incy, double *qf)
+{
+    return symv_run<T, C, HE>(stream, uplo, n, Sc<T>::one(), A, lda, off, x, incx,
+                              Sc<T>::zero(), y, incy, qf);
+}
+
 } // namespace
 } // namespace kblasf
 

@@ -28,6 +28,6 @@ extern "C" cudaError_t kblasf_cuda_ssymv_qf(
     cudaStream_t stream, char uplo, int64_t n, const float *A, int64_t lda,
     int64_t off, const float *x, int64_t incx, float *y, int64_t incy, double *qf)
 {
-    return kblasf::symv_run<float, Cfg, false>(
-        stream, uplo, n, 1.0f, A, lda, off, x, incx, 0.0f, y, incy, qf);
+    return kblasf::symv_qf_run<float, Cfg, false>(
+        stream, uplo, n, A, lda, off, x, incx, y, incy, qf);
 }

@@ -132,9 +132,11 @@ static kblasf_status_t panel_end(trd *t, kblasf_int s, kblasf_int m, kblasf_int 
     kblasf_status_t st = KBLASF_STATUS_SUCCESS;
 
     if (m > b) { /* P~: the w columns first, then the v columns, rows r0 .. r0+m-1 */
-        st = PRIMS(ctx)->copy(ctx, m, TRD_NB, pw(t, 1, r0), 2 * n, t->PT + r0, 2 * n);
+        st = ctx->exec->copy_on_device(ctx, m, TRD_NB, sizeof(T), pw(t, 1, r0), 2 * n,
+                                       t->PT + r0, 2 * n);
         if (!st)
-            st = PRIMS(ctx)->copy(ctx, m, TRD_NB, pw(t, 0, r0), 2 * n, t->PT + r0 + n, 2 * n);
+            st = ctx->exec->copy_on_device(ctx, m, TRD_NB, sizeof(T), pw(t, 0, r0), 2 * n,
+                                           t->PT + r0 + n, 2 * n);
     }
     for (j = 0; j < m && !st; j += b) {
         nbj = MIN(b, m - j);

@@ -20,6 +20,14 @@ typedef cuDoubleComplex CT;
 #define TO_CT(a) make_cuDoubleComplex(creal(a), cimag(a))
 #define CUBLAS(name) cublasZ##name
 #endif
+/* our SYMV (real) or HEMV (complex) entry, and its form with the quadratic form */
+#if IS_COMPLEX
+#define SYMV_NAME hemv
+#define SYMV_QF_NAME hemv_qf
+#else
+#define SYMV_NAME symv
+#define SYMV_QF_NAME symv_qf
+#endif
 
 /* The kernels take a pointer to logical element 0 and a signed increment; BLAS gives
  * the first element in memory, which for inc < 0 is logical element len-1. */
@@ -50,13 +58,9 @@ static kblasf_status_t cuda_symv(kblasf_context *ctx, char uplo, kblasf_int n, T
 {
     cudaSetDevice(ctx->device);
     return kblasf_cuda_check(
-#if IS_COMPLEX
-        KBLASF_CAT3(kblasf_cuda_, PREC, hemv)
-#else
-        KBLASF_CAT3(kblasf_cuda_, PREC, symv)
-#endif
-            ((cudaStream_t)ctx->stream, uplo, n, TO_CT(alpha), (const CT *)A, lda, off,
-             (const CT *)first(x, n, incx), incx, TO_CT(beta), (CT *)first(y, n, incy), incy),
+        KBLASF_CAT3(kblasf_cuda_, PREC, SYMV_NAME)(
+            (cudaStream_t)ctx->stream, uplo, n, TO_CT(alpha), (const CT *)A, lda, off,
+            (const CT *)first(x, n, incx), incx, TO_CT(beta), (CT *)first(y, n, incy), incy),
         PNAME("SYMV kernel"));
 }
 
@@ -348,19 +352,6 @@ static kblasf_status_t cuda_tri_copy(kblasf_context *ctx, char uplo, int unit, k
                              "TRI_COPY kernel");
 }
 
-static kblasf_status_t cuda_copy(kblasf_context *ctx, kblasf_int m, kblasf_int n, const T *A,
-                                 kblasf_int lda, T *B, kblasf_int ldb)
-{
-    if (m <= 0 || n <= 0)
-        return KBLASF_STATUS_SUCCESS;
-    cudaSetDevice(ctx->device);
-    return kblasf_cuda_check(cudaMemcpy2DAsync(B, (size_t)ldb * sizeof(T), A,
-                                               (size_t)lda * sizeof(T), (size_t)m * sizeof(T),
-                                               n, cudaMemcpyDeviceToDevice,
-                                               (cudaStream_t)ctx->stream),
-                             "cudaMemcpy2DAsync");
-}
-
 static kblasf_status_t cuda_set_zero(kblasf_context *ctx, kblasf_int m, kblasf_int n, T *B,
                                      kblasf_int ldb)
 {
@@ -413,13 +404,9 @@ static kblasf_status_t cuda_trd_symv(kblasf_context *ctx, char uplo, kblasf_int 
 {
     cudaSetDevice(ctx->device);
     return kblasf_cuda_check(
-#if IS_COMPLEX
-        KBLASF_CAT3(kblasf_cuda_, PREC, hemv_qf)
-#else
-        KBLASF_CAT3(kblasf_cuda_, PREC, symv_qf)
-#endif
-            ((cudaStream_t)ctx->stream, uplo, n, (const CT *)A, lda, off, (const CT *)x, 1,
-             (CT *)y, 1, (double *)scratch),
+        KBLASF_CAT3(kblasf_cuda_, PREC, SYMV_QF_NAME)((cudaStream_t)ctx->stream, uplo, n,
+                                                      (const CT *)A, lda, off, (const CT *)x,
+                                                      1, (CT *)y, 1, (double *)scratch),
         PNAME("SYMV kernel"));
 }
 
@@ -694,7 +681,6 @@ void FN(cuda_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
     p->potrf_panel = cuda_potrf_panel;
     p->tri_copy = cuda_tri_copy;
     p->set_zero = cuda_set_zero;
-    p->copy = cuda_copy;
     p->syr2k = cuda_syr2k;
     p->trd_step = cuda_trd_step;
     p->trd_symv = cuda_trd_symv;

@@ -1,5 +1,4 @@
 /* exec_host_gen.c — the host executor's primitives (precision-generic): the CPU BLAS. */
-#include <string.h>
 #include "prec.h"
 #include "internal.h"
 #include "blas.h"
@@ -156,17 +155,6 @@ static kblasf_status_t host_tri_copy(kblasf_context *ctx, char uplo, int unit, k
     return KBLASF_STATUS_SUCCESS;
 }
 
-static kblasf_status_t host_copy(kblasf_context *ctx, kblasf_int m, kblasf_int n, const T *A,
-                                 kblasf_int lda, T *B, kblasf_int ldb)
-{
-    kblasf_int j;
-
-    (void)ctx;
-    for (j = 0; j < n && m > 0; j++)
-        memcpy(B + (size_t)j * ldb, A + (size_t)j * lda, (size_t)m * sizeof(T));
-    return KBLASF_STATUS_SUCCESS;
-}
-
 static kblasf_status_t host_set_zero(kblasf_context *ctx, kblasf_int m, kblasf_int n, T *B,
                                      kblasf_int ldb)
 {
@@ -309,7 +297,6 @@ void FN(host_prims)(KBLASF_CAT3(kblasf_prims_, PREC, ) *p)
     p->potrf_panel = host_potrf_panel;
     p->tri_copy = host_tri_copy;
     p->set_zero = host_set_zero;
-    p->copy = host_copy;
     p->syr2k = host_syr2k;
     p->trd_step = host_trd_step;
     p->trd_symv = host_trd_symv;

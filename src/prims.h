@@ -145,9 +145,6 @@ typedef struct kblasf_prims_##P {                                               
     /* B := 0 (m x n) */                                                                \
     kblasf_status_t (*set_zero)(struct kblasf_context *ctx, kblasf_int m, kblasf_int n, \
             T *B, kblasf_int ldb);                                                      \
-    /* B := A (m x n; A and B do not overlap) */                                        \
-    kblasf_status_t (*copy)(struct kblasf_context *ctx, kblasf_int m, kblasf_int n,     \
-            const T *A, kblasf_int lda, T *B, kblasf_int ldb);                          \
     /* C := alpha A B^H + conj(alpha) B A^H + beta C on the uplo triangle of the n x n C, \
      * A and B n x k (SYR2K for real types, HER2K for complex ones: beta real) */        \
     kblasf_status_t (*syr2k)(struct kblasf_context *ctx, char uplo, kblasf_int n,       \
