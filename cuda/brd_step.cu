@@ -1,4 +1,4 @@
-/* brd_step.cu — one step of GEBRD's panel (DLABRD's loop) in one cooperative kernel
+/* brd_step.cu — one step of GEBRD's panel (DLABRD's loop) in one kernel (grid barriers)
  * (lapack/gebrd_gen.c; the contract is kblasf_cuda_?brd_step in kblasf_cuda.h), the same
  * shape as trd_step.cu on two panels M1, M2 (Vb and X over rows, Y and U over columns):
  *   finish:  o = tau (o - M1 c1 - M2 c2)     (c1, c2 left by the step before; no sum
@@ -15,8 +15,6 @@
 #include "cuda_scalar.cuh"
 #include "reflector.cuh"
 
-namespace cg = cooperative_groups;
-
 namespace kblasf {
 namespace {
 
@@ -30,6 +28,7 @@ template <typename T> struct BrdScratch {
     T alpha;          /* the reflector's alpha (its element is overwritten with beta) */
     double ssq, ssq2;
     unsigned long long maxbits;
+    unsigned bar; /* StepBarrier's count */
 };
 
 template <typename T> struct BrdArgs {
@@ -47,18 +46,20 @@ template <typename T>
 __global__ void __launch_bounds__(NT, 2) brd_step_kernel(const BrdArgs<T> p)
 {
     using R = typename Sc<T>::Real;
-    cg::grid_group grid = cg::this_grid();
     __shared__ T sh_c[2][KMAX], sh_e[2][KMAX];
     __shared__ T sh_x[NT], sh_o[NT];
     __shared__ double sh_dred[NT / 32];
     __shared__ unsigned long long sh_mred[NT / 32];
     BrdScratch<T> *S = p.S;
+    StepBarrier bar(&S->bar);
     const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
     const int64_t rb = (int64_t)blockIdx.x * p.rows, r = rb + tid;
     const bool own = tid < p.rows && r < p.len;
     const bool fin = p.o != nullptr, prep = p.a != nullptr;
     const T zero = Sc<T>::zero();
 
+    /* Until pdl_wait() below, only what the steps before wrote is read: this kernel may
+     * start while the GEMV before it still runs (launch_step). */
     { /* clear the next step's sums (the blocks share the work) */
         BrdScratch<T> *N = p.Snext;
         for (int k = blockIdx.x * NT + tid; k < NU * 2 * KMAX; k += gridDim.x * NT)
@@ -67,6 +68,7 @@ __global__ void __launch_bounds__(NT, 2) brd_step_kernel(const BrdArgs<T> p)
             N->ssq = 0.0;
             N->ssq2 = 0.0;
             N->maxbits = 0ull;
+            N->bar = 0u;
         }
     }
     for (int k = tid; k < KMAX; k += NT) {
@@ -109,8 +111,9 @@ __global__ void __launch_bounds__(NT, 2) brd_step_kernel(const BrdArgs<T> p)
                 }
             __syncthreads();
         }
-        if (own && fin) {
-            ov = Sc<T>::mul(Sc<T>::ld(p.tau_fin), Sc<T>::sub(Sc<T>::ld(p.o + r), sf));
+        pdl_wait(); /* the GEMV's o */
+        if (own && fin) { /* o through L2: L1 may hold lines the pass above read */
+            ov = Sc<T>::mul(Sc<T>::ld(p.tau_fin), Sc<T>::sub(ldcg(p.o + r), sf));
             p.o[r] = ov;
         }
     }
@@ -156,9 +159,9 @@ __global__ void __launch_bounds__(NT, 2) brd_step_kernel(const BrdArgs<T> p)
             if (lane == 0) Sc<T>::atomic_add(&S->u[blockIdx.x % NU][side][k], s[j]);
         }
     }
-    grid.sync(); /* C */
+    bar.sync(); /* C */
 
-    const R xnorm = norm_finish(grid, x, isx, &S->ssq, &S->ssq2, &S->maxbits, sh_dred);
+    const R xnorm = norm_finish(bar, x, isx, &S->ssq, &S->ssq2, &S->maxbits, sh_dred);
     const Larfg<T> lf = larfg(ldcg(&S->alpha), xnorm);
     if (isx) {
         const T xo = lf.apply(x);

@@ -391,6 +391,15 @@ __device__ __forceinline__ void pdl_trigger()
 #endif
 }
 
+/* pdl_wait(), then let the dependent kernel start: every kernel before this one has then
+ * finished, so what the dependent reads before its own pdl_wait() (SYTRD's and GEBRD's step
+ * kernels: what the steps before wrote; the SYMV's off-diagonal kernel: A and x) is final. */
+__device__ __forceinline__ void pdl_wait_then_release()
+{
+    pdl_wait();
+    pdl_trigger();
+}
+
 /* y := alpha*s (+ beta*y): direct store, y read only when beta != 0; or atomic add of
  * alpha*s into y scaled beforehand. */
 template <typename T>
@@ -409,8 +418,7 @@ __device__ __forceinline__ void put_y(T *yp, T alpha, T s, T beta, bool direct, 
 template <typename T>
 __global__ void __launch_bounds__(256) scal_kernel(int64_t n, T beta, T *y, int64_t incy)
 {
-    pdl_wait();    /* launched dependent on the kernel before (see symv_diag_kernel) */
-    pdl_trigger(); /* the dependent kernel may start loading A and x now */
+    pdl_wait_then_release(); /* launched dependent on the kernel before (symv_diag_kernel) */
     const bool beta0 = Sc<T>::is_zero(beta);
     const int64_t stride = (int64_t)gridDim.x * blockDim.x;
     for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {

@@ -74,7 +74,7 @@ __global__ void __launch_bounds__(32 * Q, MINB) gemvn_kernel(const GemvParams<T>
     int64_t b = (int64_t)blockIdx.x * P.w;
     const int64_t bend = b + P.w < P.U ? b + P.w : P.U;
     if (b >= bend) return; /* not launched so, but keep it safe */
-    if (P.wait_first) pdl_wait();
+    if (P.wait_first) pdl_wait_then_release();
     int64_t rblk = b / P.W, k = b - rblk * P.W;
 
     T acc[V];
@@ -107,7 +107,7 @@ __global__ void __launch_bounds__(32 * Q, MINB) gemvn_kernel(const GemvParams<T>
             for (int v = 0; v < V; ++v) acc[v] = Sc<T>::fma(cur[l][v], xl, acc[v]);
         }
         if (!more || nr != rblk) { /* leaving block row rblk: this thread's rows */
-            pdl_wait(); /* y has been scaled */
+            pdl_wait_then_release(); /* y has been scaled */
             const int64_t r = P.r0 + rblk * NR + trow;
 #pragma unroll
             for (int v = 0; v < V; ++v) {
@@ -142,7 +142,7 @@ __global__ void __launch_bounds__(32 * Q, MINB) gemvt_kernel(const GemvParams<T>
     int64_t b = (int64_t)blockIdx.x * P.w;
     const int64_t bend = b + P.w < P.U ? b + P.w : P.U;
     if (b >= bend) return;
-    if (P.wait_first) pdl_wait();
+    if (P.wait_first) pdl_wait_then_release();
     int64_t cblk = b / P.W, k = b - cblk * P.W;
 
     T vres[L];
@@ -187,7 +187,7 @@ __global__ void __launch_bounds__(32 * Q, MINB) gemvt_kernel(const GemvParams<T>
                 if (lane == l) mine = vres[l];
                 vres[l] = Sc<T>::zero();
             }
-            pdl_wait(); /* y has been scaled */
+            pdl_wait_then_release(); /* y has been scaled */
             const int64_t col = P.clo + cblk * NBC + q + (int64_t)Q * lane;
             if (lane < L && col < P.chi)
                 put_y(P.y + (col - P.clo) * P.incy, P.alpha, mine, P.beta, P.direct, P.beta0);

@@ -176,7 +176,8 @@ cudaError_t kblasf_cuda_tri_copy(cudaStream_t stream, char uplo, int unit, int64
  * scratch, scratch_next: two sets of KBLASF_CUDA_TRD_SCRATCH_BYTES of device memory, both
  * zero before a sequence of steps, used by turns (a step's scratch_next is the next step's
  * scratch): the step sums into scratch, clears scratch_next's sums and leaves t' there.
- * Cooperative launch (all blocks resident). */
+ * All blocks resident at once; launched dependent on the kernel before it (programmatic
+ * dependent launch, sm_90), or cooperative (KBLASF_STEP_LAUNCH=cooperative, or before sm_90). */
 #define KBLASF_CUDA_TRD_SCRATCH_BYTES 32768
 #define KBLASF_CUDA_TRD_STEP(P, T, R)                                                   \
 typedef struct {                                                                        \
@@ -198,7 +199,7 @@ KBLASF_CUDA_TRD_STEP(z, cuDoubleComplex, double)
 /* One step of GEBRD's panel (DLABRD's loop; lapack/gebrd_gen.c, cuda/brd_step.cu): the
  * operation of kblasf_brd_step_? in src/prims.h, with its fields, on len rows of the
  * panels M1, M2 (leading dimensions ld1, ld2, all counts <= 64), the scratch the two
- * sets of KBLASF_CUDA_TRD_SCRATCH_BYTES used by turns. Cooperative launch. */
+ * sets of KBLASF_CUDA_TRD_SCRATCH_BYTES used by turns. Launched as trd_step is. */
 #define KBLASF_CUDA_BRD_STEP(P, T, R)                                                   \
 typedef struct {                                                                        \
     int64_t len, ld1, ld2;                                                              \

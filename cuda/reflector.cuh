@@ -7,7 +7,8 @@
 #ifndef KBLASF_REFLECTOR_CUH
 #define KBLASF_REFLECTOR_CUH
 
-#include <cooperative_groups.h>
+#include <cstdlib>
+#include <cstring>
 #include "cuda_scalar.cuh"
 
 namespace kblasf {
@@ -92,11 +93,33 @@ __device__ void norm_partials(T x, bool isx, double *ssq, unsigned long long *ma
     }
 }
 
+/* The step kernels' grid barrier: a count in the step's scratch, zero when the step starts
+ * (the step before clears it with its other sums); the k-th barrier of a step waits for
+ * k * gridDim.x arrivals. Every block must be resident at once, which launch_step ensures.
+ * Our own rather than cooperative_groups' grid.sync(), which needs a cooperative launch. */
+struct StepBarrier {
+    unsigned *count;
+    unsigned target;
+    __device__ explicit StepBarrier(unsigned *c) : count(c), target(0) {}
+    __device__ void sync()
+    {
+        target += gridDim.x;
+        __syncthreads();
+        if (threadIdx.x == 0) {
+            __threadfence(); /* the block's writes before its arrival */
+            atomicAdd(count, 1u);
+            while (*(volatile unsigned *)count < target) __nanosleep(32);
+            __threadfence();
+        }
+        __syncthreads();
+    }
+};
+
 /* ||x|| after a grid sync that follows every block's norm_partials: the plain sum, or,
  * when the largest element lies outside the safe range, a second pass scaled by a power of
  * two with one more grid sync (every block takes the same branch). */
 template <typename T>
-__device__ typename Sc<T>::Real norm_finish(cooperative_groups::grid_group &grid, T x, bool isx,
+__device__ typename Sc<T>::Real norm_finish(StepBarrier &bar, T x, bool isx,
                                             const double *ssq, double *ssq2,
                                             const unsigned long long *maxbits, double *sh_d)
 {
@@ -112,7 +135,7 @@ __device__ typename Sc<T>::Real norm_finish(cooperative_groups::grid_group &grid
         }
         part = block_sum(part, sh_d);
         if (threadIdx.x == 0) atomicAdd(ssq2, part);
-        grid.sync();
+        bar.sync();
         return (R)(sqrt(ldcg(ssq2)) * scalbn(1.0, e));
     }
     return (R)sqrt(ldcg(ssq));
@@ -167,11 +190,31 @@ __device__ Larfg<T> larfg(T alpha, typename Sc<T>::Real xnorm)
     return l;
 }
 
-/* Launches a step kernel k(p) over p.len rows. Cooperative (its grid syncs need every block
- * resident): about two blocks per SM (enough loads in flight; a grid sync costs more with
- * more blocks: one per SM measured 1-7% slower on the H100), rows per block a multiple of
- * a warp and at most RF_NT, never more blocks than are resident. Sets p.rows. (One kernel
- * per argument type P, so the occupancy cache can live here.) */
+/* Whether the step kernels are launched dependent on the kernel before them (programmatic
+ * dependent launch, sm_90 and later; KBLASF_STEP_LAUNCH=cooperative turns it off). */
+inline bool step_pdl(const DevInfo &d)
+{
+    static std::atomic<int> mode{-1};
+    int m = mode.load(std::memory_order_relaxed);
+    if (m < 0) {
+        const char *e = getenv("KBLASF_STEP_LAUNCH");
+        m = !(e && strcmp(e, "cooperative") == 0);
+        mode.store(m, std::memory_order_relaxed);
+    }
+    return m && d.major >= 9;
+}
+
+/* Launches a step kernel k(p) over p.len rows: about two blocks per SM (enough loads in
+ * flight; a grid sync costs more with more blocks: one per SM measured 1-7% slower on the
+ * H100), rows per block a multiple of a warp and at most RF_NT, never more blocks than are
+ * resident, so that all of them fit at once, as StepBarrier needs. Sets p.rows.
+ * The launch is dependent (PDL): the blocks take the SMs as the kernel before (the SYMV or
+ * the GEMV, which lets its dependent start only once everything before it has finished)
+ * leaves them, and do what does not need its output before their pdl_wait(). Every block
+ * becomes resident, because the kernel before never waits for this one. A cooperative
+ * launch instead starts only once the kernel before has left and all blocks fit at once
+ * (about 1.3 us later a step). (One kernel per argument type P, so the occupancy cache can
+ * live here.) */
 template <typename P> cudaError_t launch_step(void (*k)(P), P &p, cudaStream_t stream)
 {
     static std::atomic<int> occ[kMaxDevices];
@@ -190,8 +233,13 @@ template <typename P> cudaError_t launch_step(void (*k)(P), P &p, cudaStream_t s
 
     cudaLaunchConfig_t cfg = {};
     cudaLaunchAttribute attr[1];
-    attr[0].id = cudaLaunchAttributeCooperative;
-    attr[0].val.cooperative = 1;
+    if (step_pdl(d)) {
+        attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+        attr[0].val.programmaticStreamSerializationAllowed = 1;
+    } else {
+        attr[0].id = cudaLaunchAttributeCooperative;
+        attr[0].val.cooperative = 1;
+    }
     cfg.gridDim = dim3((unsigned)((p.len + rows - 1) / rows));
     cfg.blockDim = dim3(RF_NT);
     cfg.stream = stream;

@@ -78,8 +78,7 @@ __global__ void __launch_bounds__(NB * TY) symv_diag_kernel(const SymvParams<T> 
      * that kernel's end first and only then lets the off-diagonal kernel start, which reads
      * A and x before its own wait. What the dependent launch saves is this kernel's launch
      * gap (SYTRD: about 1.4 us a column after its step kernel). */
-    pdl_wait();
-    pdl_trigger();
+    pdl_wait_then_release();
 
     const int tx = threadIdx.x, ty = threadIdx.y;
     const int64_t base = P.r0 + (int64_t)blockIdx.x * NB;
@@ -221,8 +220,8 @@ __global__ void __launch_bounds__(32 * WR, MINB) symv_offdiag_kernel(const SymvP
         for (int s = 1; s < Q; s <<= 1)
 #pragma unroll
             for (int v = 0; v < V; ++v) nt[v] = Sc<T>::add(nt[v], Sc<T>::shfl_xor(nt[v], s));
-        if (!waited) { /* the diagonal kernel has written y */
-            pdl_wait();
+        if (!waited) { /* the diagonal kernel has written y; SYTRD's step may start */
+            pdl_wait_then_release();
             waited = true;
         }
         const int64_t rb = P.r0 + bi * NB + trow;

@@ -1,4 +1,4 @@
-/* trd_step.cu — one step of SYTRD/HETRD's panel (DLATRD's loop) in one cooperative kernel,
+/* trd_step.cu — one step of SYTRD/HETRD's panel (DLATRD's loop) in one kernel (grid barriers),
  * so that a panel column costs its SYMV and this kernel, with no host round trip
  * (lapack/sytrd_gen.c; the contract is kblasf_cuda_?trd_step in kblasf_cuda.h).
  *
@@ -25,13 +25,10 @@
  * by turns: a step sums into its own set, clears the other set's sums as it starts (the
  * step before has finished with them) and leaves the next step's t there; the SYMV between
  * the two steps sums its quadratic form into that set. */
-#include <cooperative_groups.h>
 #include <cstddef>
 #include "kblasf_cuda.h"
 #include "cuda_scalar.cuh"
 #include "reflector.cuh"
-
-namespace cg = cooperative_groups;
 
 namespace kblasf {
 namespace {
@@ -49,6 +46,7 @@ template <typename T> struct TrdScratch {
     double ssq;   /* sum of |x|^2 */
     double ssq2;  /* the same, scaled (only when the plain sum would lose range) */
     unsigned long long maxbits; /* the largest |component| of x, as bits of a double */
+    unsigned bar; /* StepBarrier's count */
 };
 
 template <typename T> struct StepArgs {
@@ -65,14 +63,16 @@ template <typename T>
 __global__ void __launch_bounds__(NT, 2) trd_step_kernel(const StepArgs<T> p)
 {
     using R = typename Sc<T>::Real;
-    cg::grid_group grid = cg::this_grid();
     __shared__ T sh_t[KMAX], sh_cf[KMAX + 2];
     __shared__ T sh_x[NT], sh_w[NT], sh_v[NT];
     __shared__ T sh_fin[2]; /* the finish's al = -tau/2 w^H v, and w at row ic */
     __shared__ double sh_dred[NT / 32];
     __shared__ unsigned long long sh_mred[NT / 32];
     TrdScratch<T> *S = p.S;
+    StepBarrier bar(&S->bar);
     const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+    /* Until pdl_wait() below, only what the steps before wrote is read: this kernel may
+     * start while the SYMV before it still runs (launch_step). */
     { /* clear the next step's sums (the blocks share the work) */
         TrdScratch<T> *N = p.Snext;
         for (int k = blockIdx.x * NT + tid; k < NU * KMAX; k += gridDim.x * NT)
@@ -82,6 +82,7 @@ __global__ void __launch_bounds__(NT, 2) trd_step_kernel(const StepArgs<T> p)
             N->ssq = 0.0;
             N->ssq2 = 0.0;
             N->maxbits = 0ull;
+            N->bar = 0u;
         }
     }
     const int64_t rb = (int64_t)blockIdx.x * p.rows, r = rb + tid, ld = p.ldp;
@@ -96,42 +97,11 @@ __global__ void __launch_bounds__(NT, 2) trd_step_kernel(const StepArgs<T> p)
     }
     __syncthreads();
 
-    T v = zero, w = zero, x = zero, sa = zero, wp = zero;
-    T tau = zero;
-    if (fin) tau = Sc<T>::ld(p.tau_fin);
-    if (fin && warp == 0) { /* the dot, and w at row ic, the same in every block */
-        static_assert(KBLASF_CUDA_QF_COPIES == 32, "a lane per copy of the quadratic form");
-        double q = ldcg(&S->qf[lane]), tt = 0.0;
-        for (int k = 2 * lane; k < k2; k += 64) tt += re_dot(sh_t[k], sh_t[k + 1]);
-        T pt = zero; /* (P t)(ic) */
-        if (prep)
-            for (int k = lane; k < k2; k += 32)
-                pt = Sc<T>::fma(Sc<T>::ld(p.P + (p.ic + k * ld)), sh_t[k], pt);
-        for (int m = 16; m > 0; m >>= 1) {
-            q += __shfl_xor_sync(0xffffffffu, q, m);
-            tt += __shfl_xor_sync(0xffffffffu, tt, m);
-            pt = Sc<T>::add(pt, Sc<T>::shfl_xor(pt, m));
-        }
-        if (lane == 0) {
-            const T dot = Sc<T>::mulr(Sc<T>::conj(tau), (R)(q - 2.0 * tt)); /* w^H v */
-            const T al = Sc<T>::mul(Sc<T>::mulr(tau, R(-0.5)), dot);
-            sh_fin[0] = al;
-            if (prep) { /* row ic of the two new columns */
-                const T vic = Sc<T>::ld(p.P + (p.ic + k2 * ld));
-                const T yic = Sc<T>::ld(p.P + (p.ic + (k2 + 1) * ld));
-                const T wic = Sc<T>::fma(al, vic, Sc<T>::mul(tau, Sc<T>::sub(yic, pt)));
-                sh_fin[1] = wic;
-                sh_cf[k2] = Sc<T>::conj(wic);
-                sh_cf[k2 + 1] = Sc<T>::conj(vic);
-            }
-        }
-    }
-
     /* one pass over P(:, 0:k2): P t for w and P conj(P~(ic,:)) for the next column; when
      * a block has fewer rows than threads, g threads share a row's columns */
+    T v = zero, w = zero, x = zero, sa = zero, wp = zero, st = zero;
     {
         const int g = NT / (int)p.rows, i = tid % (int)p.rows, q = tid / (int)p.rows;
-        T st = zero;
         if (q < g && rb + i < p.len) {
             /* CH loads issued before their products: enough bytes in flight per SM */
             constexpr int CH = sizeof(T) >= 16 ? 8 : 16;
@@ -164,12 +134,45 @@ __global__ void __launch_bounds__(NT, 2) trd_step_kernel(const StepArgs<T> p)
                 }
             __syncthreads();
         }
-        if (own && fin) {
-            v = Sc<T>::ld(p.P + (r + k2 * ld));
-            wp = Sc<T>::mul(tau, Sc<T>::sub(Sc<T>::ld(p.P + (r + (k2 + 1) * ld)), st));
-        }
-        if (own && prep) x = Sc<T>::ld(p.a + r);
     }
+
+    pdl_wait(); /* the SYMV's y (P's column k2 + 1) and quadratic form */
+    T tau = zero;
+    if (fin) tau = Sc<T>::ld(p.tau_fin);
+    if (fin && warp == 0) { /* the dot, and w at row ic, the same in every block */
+        static_assert(KBLASF_CUDA_QF_COPIES == 32, "a lane per copy of the quadratic form");
+        double q = ldcg(&S->qf[lane]), tt = 0.0;
+        for (int k = 2 * lane; k < k2; k += 64) tt += re_dot(sh_t[k], sh_t[k + 1]);
+        T pt = zero; /* (P t)(ic) */
+        if (prep)
+            for (int k = lane; k < k2; k += 32)
+                pt = Sc<T>::fma(Sc<T>::ld(p.P + (p.ic + k * ld)), sh_t[k], pt);
+        for (int m = 16; m > 0; m >>= 1) {
+            q += __shfl_xor_sync(0xffffffffu, q, m);
+            tt += __shfl_xor_sync(0xffffffffu, tt, m);
+            pt = Sc<T>::add(pt, Sc<T>::shfl_xor(pt, m));
+        }
+        if (lane == 0) {
+            const T dot = Sc<T>::mulr(Sc<T>::conj(tau), (R)(q - 2.0 * tt)); /* w^H v */
+            const T al = Sc<T>::mul(Sc<T>::mulr(tau, R(-0.5)), dot);
+            sh_fin[0] = al;
+            if (prep) { /* row ic of the two new columns */
+                const T vic = Sc<T>::ld(p.P + (p.ic + k2 * ld));
+                const T yic = ldcg(p.P + (p.ic + (k2 + 1) * ld));
+                const T wic = Sc<T>::fma(al, vic, Sc<T>::mul(tau, Sc<T>::sub(yic, pt)));
+                sh_fin[1] = wic;
+                sh_cf[k2] = Sc<T>::conj(wic);
+                sh_cf[k2 + 1] = Sc<T>::conj(vic);
+            }
+        }
+    }
+
+    if (own && fin) {
+        v = Sc<T>::ld(p.P + (r + k2 * ld));
+        /* y through L2: L1 may hold lines that the pass above read before the wait */
+        wp = Sc<T>::mul(tau, Sc<T>::sub(ldcg(p.P + (r + (k2 + 1) * ld)), st));
+    }
+    if (own && prep) x = Sc<T>::ld(p.a + r);
 
     if (fin) { /* w = wp - tau/2 (wp^H v) v; row ic's y stays in P (see the top) */
         __syncthreads(); /* sh_fin, sh_cf[k2], sh_cf[k2 + 1] */
@@ -227,9 +230,9 @@ __global__ void __launch_bounds__(NT, 2) trd_step_kernel(const StepArgs<T> p)
                 if (lane == 0) Sc<T>::atomic_add(&S->u[blockIdx.x % NU][warp + W * j], s[j]);
             }
         }
-        grid.sync(); /* C */
+        bar.sync(); /* C */
 
-        const R xnorm = norm_finish(grid, x, isx, &S->ssq, &S->ssq2, &S->maxbits, sh_dred);
+        const R xnorm = norm_finish(bar, x, isx, &S->ssq, &S->ssq2, &S->maxbits, sh_dred);
         const Larfg<T> lf = larfg(ldcg(&S->alpha), xnorm);
         const int64_t kcol = K * ld;
         if (isx) {
