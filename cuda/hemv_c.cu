@@ -28,8 +28,8 @@ extern "C" cudaError_t kblasf_cuda_chemv(
 extern "C" cudaError_t kblasf_cuda_chemv_qf(
     cudaStream_t stream, char uplo, int64_t n, const cuFloatComplex *A, int64_t lda,
     int64_t off, const cuFloatComplex *x, int64_t incx, cuFloatComplex *y, int64_t incy,
-    double *qf)
+    double *qf, int rev)
 {
     return kblasf::symv_qf_run<cuFloatComplex, Cfg, true>(
-        stream, uplo, n, A, lda, off, x, incx, y, incy, qf);
+        stream, uplo, n, A, lda, off, x, incx, y, incy, qf, rev);
 }

@@ -28,8 +28,8 @@ extern "C" cudaError_t kblasf_cuda_zhemv(
 extern "C" cudaError_t kblasf_cuda_zhemv_qf(
     cudaStream_t stream, char uplo, int64_t n, const cuDoubleComplex *A, int64_t lda,
     int64_t off, const cuDoubleComplex *x, int64_t incx, cuDoubleComplex *y, int64_t incy,
-    double *qf)
+    double *qf, int rev)
 {
     return kblasf::symv_qf_run<cuDoubleComplex, Cfg, true>(
-        stream, uplo, n, A, lda, off, x, incx, y, incy, qf);
+        stream, uplo, n, A, lda, off, x, incx, y, incy, qf, rev);
 }

@@ -70,22 +70,24 @@ cudaError_t kblasf_cuda_zhemv(cudaStream_t stream, char uplo, int64_t n,
 /* y := A*x (the SYMV/HEMV above with alpha 1, beta 0) and, added to qf[0 ..
  * KBLASF_CUDA_QF_COPIES-1], the quadratic form Re(x^H A x) in parts (atomics spread over the
  * copies; the caller zeroes them and sums them). SYTRD's column: qf is the start of the next
- * trd_step's scratch, which takes its dot from it. */
+ * trd_step's scratch, which takes its dot from it. rev (0 or 1) alternates from call to call
+ * on (nearly) the same matrix: each call walks the matrix the other way and starts on the
+ * blocks the call before left in L2 (a third of it, when the triangle exceeds the L2). */
 #define KBLASF_CUDA_QF_COPIES 32
 cudaError_t kblasf_cuda_ssymv_qf(cudaStream_t stream, char uplo, int64_t n, const float *A,
                                  int64_t lda, int64_t off, const float *x, int64_t incx,
-                                 float *y, int64_t incy, double *qf);
+                                 float *y, int64_t incy, double *qf, int rev);
 cudaError_t kblasf_cuda_dsymv_qf(cudaStream_t stream, char uplo, int64_t n, const double *A,
                                  int64_t lda, int64_t off, const double *x, int64_t incx,
-                                 double *y, int64_t incy, double *qf);
+                                 double *y, int64_t incy, double *qf, int rev);
 cudaError_t kblasf_cuda_chemv_qf(cudaStream_t stream, char uplo, int64_t n,
                                  const cuFloatComplex *A, int64_t lda, int64_t off,
                                  const cuFloatComplex *x, int64_t incx, cuFloatComplex *y,
-                                 int64_t incy, double *qf);
+                                 int64_t incy, double *qf, int rev);
 cudaError_t kblasf_cuda_zhemv_qf(cudaStream_t stream, char uplo, int64_t n,
                                  const cuDoubleComplex *A, int64_t lda, int64_t off,
                                  const cuDoubleComplex *x, int64_t incx, cuDoubleComplex *y,
-                                 int64_t incy, double *qf);
+                                 int64_t incy, double *qf, int rev);
 
 /* The inverses of the diagonal blocks of order bs (1 <= bs <= 32) of the k x k triangle A
  * (uplo 'L' or 'U'; diag 'U': the diagonal is taken as ones and never read; the other

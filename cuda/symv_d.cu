@@ -26,8 +26,8 @@ extern "C" cudaError_t kblasf_cuda_dsymv(
 /* y := A x and the quadratic form into qf (kblasf_cuda.h) */
 extern "C" cudaError_t kblasf_cuda_dsymv_qf(
     cudaStream_t stream, char uplo, int64_t n, const double *A, int64_t lda,
-    int64_t off, const double *x, int64_t incx, double *y, int64_t incy, double *qf)
+    int64_t off, const double *x, int64_t incx, double *y, int64_t incy, double *qf, int rev)
 {
     return kblasf::symv_qf_run<double, Cfg, false>(
-        stream, uplo, n, A, lda, off, x, incx, y, incy, qf);
+        stream, uplo, n, A, lda, off, x, incx, y, incy, qf, rev);
 }

@@ -26,8 +26,8 @@ extern "C" cudaError_t kblasf_cuda_ssymv(
 /* y := A x and the quadratic form into qf (kblasf_cuda.h) */
 extern "C" cudaError_t kblasf_cuda_ssymv_qf(
     cudaStream_t stream, char uplo, int64_t n, const float *A, int64_t lda,
-    int64_t off, const float *x, int64_t incx, float *y, int64_t incy, double *qf)
+    int64_t off, const float *x, int64_t incx, float *y, int64_t incy, double *qf, int rev)
 {
     return kblasf::symv_qf_run<float, Cfg, false>(
-        stream, uplo, n, A, lda, off, x, incx, y, incy, qf);
+        stream, uplo, n, A, lda, off, x, incx, y, incy, qf, rev);
 }

@@ -107,7 +107,8 @@ static kblasf_status_t column(trd *t, kblasf_int done, kblasf_int v0, kblasf_int
     /* the next step's scratch (step() takes the turn) receives what it needs of y */
     st = PRIMS(t->ctx)->trd_symv(t->ctx, t->lower ? 'L' : 'U', len, t->dA, t->ldda, v0,
                                  pw(t, 2 * done, v0), pw(t, 2 * done + 1, v0),
-                                 t->S + (t->steps % 2) * KBLASF_TRD_SCRATCH_BYTES);
+                                 t->S + (t->steps % 2) * KBLASF_TRD_SCRATCH_BYTES,
+                                 (int)(t->columns % 2));
     t->columns++;
     return st ? st : step(t, v0, len, done, t->dtau + (t->lower ? c : c - 1), next, ie);
 }

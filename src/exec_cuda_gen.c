@@ -400,13 +400,13 @@ static kblasf_status_t cuda_trd_step(kblasf_context *ctx,
 /* The SYMV with the quadratic form into the start of the step's scratch (trd_step.cu) */
 static kblasf_status_t cuda_trd_symv(kblasf_context *ctx, char uplo, kblasf_int n, const T *A,
                                      kblasf_int lda, kblasf_int off, const T *x, T *y,
-                                     void *scratch)
+                                     void *scratch, int rev)
 {
     cudaSetDevice(ctx->device);
     return kblasf_cuda_check(
         KBLASF_CAT3(kblasf_cuda_, PREC, SYMV_QF_NAME)((cudaStream_t)ctx->stream, uplo, n,
                                                       (const CT *)A, lda, off, (const CT *)x,
-                                                      1, (CT *)y, 1, (double *)scratch),
+                                                      1, (CT *)y, 1, (double *)scratch, rev),
         PNAME("SYMV kernel"));
 }
 

@@ -170,9 +170,10 @@ static kblasf_status_t host_set_zero(kblasf_context *ctx, kblasf_int m, kblasf_i
 /* The plain SYMV: the host step sums its dot itself. */
 static kblasf_status_t host_trd_symv(kblasf_context *ctx, char uplo, kblasf_int n, const T *A,
                                      kblasf_int lda, kblasf_int off, const T *x, T *y,
-                                     void *scratch)
+                                     void *scratch, int rev)
 {
     (void)scratch;
+    (void)rev;
     return host_symv(ctx, uplo, n, 1, A, lda, off, x, 1, 0, y, 1);
 }
 

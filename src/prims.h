@@ -154,9 +154,12 @@ typedef struct kblasf_prims_##P {                                               
             const kblasf_trd_step_##P *s);                                              \
     /* y := A x (the symv above, alpha 1, beta 0) for the trd_step whose scratch is      \
      * `scratch`: the executor may leave there what that step takes from the product     \
-     * (the CUDA executor: the quadratic form x^H A x, for the step's dot). */           \
+     * (the CUDA executor: the quadratic form x^H A x, for the step's dot). rev: 0 and 1  \
+     * by turns from column to column (the CUDA executor walks A the other way each     \
+     * time, starting on what the call before left in L2). */                           \
     kblasf_status_t (*trd_symv)(struct kblasf_context *ctx, char uplo, kblasf_int n,    \
-            const T *A, kblasf_int lda, kblasf_int off, const T *x, T *y, void *scratch); \
+            const T *A, kblasf_int lda, kblasf_int off, const T *x, T *y, void *scratch, \
+            int rev);                                                                   \
     kblasf_status_t (*brd_step)(struct kblasf_context *ctx,                             \
             const kblasf_brd_step_##P *s);                                              \
     /* Batched Cholesky: `batch` > 0 problems of order n at once, each as LAPACK's       \

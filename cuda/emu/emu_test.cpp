@@ -53,10 +53,10 @@ cudaError_t call_symv(cudaStream_t s, char u, int64_t n, double al, const double
 cudaError_t call_symv(cudaStream_t s, char u, int64_t n, cuFloatComplex al, const cuFloatComplex *A, int64_t lda, int64_t off, const cuFloatComplex *x, int64_t ix, cuFloatComplex be, cuFloatComplex *y, int64_t iy) { return kblasf_cuda_chemv(s, u, n, al, A, lda, off, x, ix, be, y, iy); }
 cudaError_t call_symv(cudaStream_t s, char u, int64_t n, cuDoubleComplex al, const cuDoubleComplex *A, int64_t lda, int64_t off, const cuDoubleComplex *x, int64_t ix, cuDoubleComplex be, cuDoubleComplex *y, int64_t iy) { return kblasf_cuda_zhemv(s, u, n, al, A, lda, off, x, ix, be, y, iy); }
 /* y := A x and the quadratic form into qf (alpha 1, beta 0) */
-cudaError_t call_symv_qf(cudaStream_t s, char u, int64_t n, const float *A, int64_t lda, int64_t off, const float *x, int64_t ix, float *y, int64_t iy, double *qf) { return kblasf_cuda_ssymv_qf(s, u, n, A, lda, off, x, ix, y, iy, qf); }
-cudaError_t call_symv_qf(cudaStream_t s, char u, int64_t n, const double *A, int64_t lda, int64_t off, const double *x, int64_t ix, double *y, int64_t iy, double *qf) { return kblasf_cuda_dsymv_qf(s, u, n, A, lda, off, x, ix, y, iy, qf); }
-cudaError_t call_symv_qf(cudaStream_t s, char u, int64_t n, const cuFloatComplex *A, int64_t lda, int64_t off, const cuFloatComplex *x, int64_t ix, cuFloatComplex *y, int64_t iy, double *qf) { return kblasf_cuda_chemv_qf(s, u, n, A, lda, off, x, ix, y, iy, qf); }
-cudaError_t call_symv_qf(cudaStream_t s, char u, int64_t n, const cuDoubleComplex *A, int64_t lda, int64_t off, const cuDoubleComplex *x, int64_t ix, cuDoubleComplex *y, int64_t iy, double *qf) { return kblasf_cuda_zhemv_qf(s, u, n, A, lda, off, x, ix, y, iy, qf); }
+cudaError_t call_symv_qf(cudaStream_t s, char u, int64_t n, const float *A, int64_t lda, int64_t off, const float *x, int64_t ix, float *y, int64_t iy, double *qf, int rev) { return kblasf_cuda_ssymv_qf(s, u, n, A, lda, off, x, ix, y, iy, qf, rev); }
+cudaError_t call_symv_qf(cudaStream_t s, char u, int64_t n, const double *A, int64_t lda, int64_t off, const double *x, int64_t ix, double *y, int64_t iy, double *qf, int rev) { return kblasf_cuda_dsymv_qf(s, u, n, A, lda, off, x, ix, y, iy, qf, rev); }
+cudaError_t call_symv_qf(cudaStream_t s, char u, int64_t n, const cuFloatComplex *A, int64_t lda, int64_t off, const cuFloatComplex *x, int64_t ix, cuFloatComplex *y, int64_t iy, double *qf, int rev) { return kblasf_cuda_chemv_qf(s, u, n, A, lda, off, x, ix, y, iy, qf, rev); }
+cudaError_t call_symv_qf(cudaStream_t s, char u, int64_t n, const cuDoubleComplex *A, int64_t lda, int64_t off, const cuDoubleComplex *x, int64_t ix, cuDoubleComplex *y, int64_t iy, double *qf, int rev) { return kblasf_cuda_zhemv_qf(s, u, n, A, lda, off, x, ix, y, iy, qf, rev); }
 
 /* a vector of `len` logical elements with increment inc, NaN everywhere else;
  * returns the buffer and the pointer to logical element 0 */
@@ -156,7 +156,7 @@ void test_gemv(char trans, int64_t m, int64_t n, int64_t offr, int64_t offc, int
 }
 
 template <typename T>
-void test_symv(char uplo, int64_t n, int64_t off, int64_t lda, int64_t incx, int64_t incy, int abase, int betakind, int alphakind, bool qf = false)
+void test_symv(char uplo, int64_t n, int64_t off, int64_t lda, int64_t incx, int64_t incy, int abase, int betakind, int alphakind, bool qf = false, int rev = 0)
 {
     if (qf) { betakind = 0; alphakind = 2; } /* the _qf entry: y := A x */
     ++tests;
@@ -225,12 +225,12 @@ void test_symv(char uplo, int64_t n, int64_t off, int64_t lda, int64_t incx, int
         return xp->logical(q, nb);
     };
     emu_launches.clear();
-    cudaError_t err = qf ? call_symv_qf((cudaStream_t)0, uplo, n, A, lda, off, x.p0, incx, y.p0, incy, qfs)
+    cudaError_t err = qf ? call_symv_qf((cudaStream_t)0, uplo, n, A, lda, off, x.p0, incx, y.p0, incy, qfs, rev)
                          : call_symv((cudaStream_t)0, uplo, n, alpha, A, lda, off, x.p0, incx, beta, y.p0, incy);
     emu_load_ok = nullptr;
     char what[300];
-    snprintf(what, sizeof what, "symv%s<%zu%s> %c n=%ld off=%ld lda=%ld incx=%ld incy=%ld abase=%d beta%d alpha%d launches=%zu",
-             qf ? "_qf" : "", sizeof(T), herm ? "c" : "", uplo, (long)n, (long)off, (long)lda, (long)incx, (long)incy, abase, betakind, alphakind, emu_launches.size());
+    snprintf(what, sizeof what, "symv%s%s<%zu%s> %c n=%ld off=%ld lda=%ld incx=%ld incy=%ld abase=%d beta%d alpha%d launches=%zu",
+             qf ? "_qf" : "", qf && rev ? "_rev" : "", sizeof(T), herm ? "c" : "", uplo, (long)n, (long)off, (long)lda, (long)incx, (long)incy, abase, betakind, alphakind, emu_launches.size());
     bool ok = err == cudaSuccess && check_y(what, y, ref, tol);
     if (qf) {
         long double got = 0;
@@ -274,7 +274,7 @@ template <typename T> void run_symv(int cnt, int maxdim)
         int64_t lda = off + n + (irand(0, 1) ? irand(0, 9) : 0);
         if (irand(0, 1)) lda = (lda + 15) / 16 * 16;
         int abase = irand(0, 3) ? 0 : irand(1, 3);
-        test_symv<T>(up, n, off, lda, incs[irand(0, 5)], incs[irand(0, 5)], abase, irand(0, 2), irand(0, 9) ? 1 : 0, irand(0, 2) == 0);
+        test_symv<T>(up, n, off, lda, incs[irand(0, 5)], incs[irand(0, 5)], abase, irand(0, 2), irand(0, 9) ? 1 : 0, irand(0, 2) == 0, irand(0, 1));
     }
 }
 
