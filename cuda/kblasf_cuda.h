@@ -179,7 +179,11 @@ cudaError_t kblasf_cuda_tri_copy(cudaStream_t stream, char uplo, int unit, int64
  * zero before a sequence of steps, used by turns (a step's scratch_next is the next step's
  * scratch): the step sums into scratch, clears scratch_next's sums and leaves t' there.
  * All blocks resident at once; launched dependent on the kernel before it (programmatic
- * dependent launch, sm_90), or cooperative (KBLASF_STEP_LAUNCH=cooperative, or before sm_90). */
+ * dependent launch, sm_90), or cooperative (KBLASF_STEP_LAUNCH=cooperative, or before sm_90).
+ * Before its pdl_wait() it reads what earlier steps wrote, so the kernel launched just before
+ * it is never a step, and lets its dependents start only once every earlier kernel has
+ * finished (the SYMV and GEMV kernels: right after their own pdl_wait(); a kernel launched
+ * without PDL: at its end). */
 #define KBLASF_CUDA_TRD_SCRATCH_BYTES 32768
 #define KBLASF_CUDA_TRD_STEP(P, T, R)                                                   \
 typedef struct {                                                                        \
