@@ -476,13 +476,7 @@ static void arguments(kblasf_handle_t h, int herk)
                       nulls & 2 ? NULL : u.dC, nulls & 2 ? NULL : u.pC, !(nulls & 4),
                       !(nulls & 8));
             download(h, &c0, &u);
-            snprintf(name, sizeof name, "KBLASF_" PREC_UPPER "%s_BATCH%s", herk ? "HERK" : "SYRK",
-                     s ? "_STRIDED" : "");
-            if (want_pos)
-                ok = st == KBLASF_STATUS_INVALID_VALUE && test_xerbla_info == want_pos &&
-                     !strcmp(test_xerbla_name, name);
-            else
-                ok = st == KBLASF_STATUS_SUCCESS && test_xerbla_info == 0;
+            ok = arg_report_ok(name, sizeof name, herk ? "HERK" : "SYRK", s, st, want_pos);
             ok = ok && !u.ptrs_changed && !memcmp(u.A, u.A0, u.asz * sizeof(T));
             bad = want_pos || c.batch <= 0 || c.n <= 0
                       ? memcmp(u.C, u.C0, u.csz * sizeof(T)) != 0

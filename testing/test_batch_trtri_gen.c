@@ -615,14 +615,8 @@ static void arguments(kblasf_handle_t h)
             st = call(h, &c, nullA & 1 ? NULL : u.dA, nullA & 1 ? NULL : u.pA,
                       nullA & 2 ? NULL : u.dinfo);
             download(h, &c0, &u);
-            snprintf(name, sizeof name, "KBLASF_" PREC_UPPER "%s_BATCH%s", opname[cur_op],
-                     s ? "_STRIDED" : "");
+            ok = arg_report_ok(name, sizeof name, opname[cur_op], s, st, want_pos);
             touches = c.batch > 0 && c.n > 0;
-            if (want_pos)
-                ok = st == KBLASF_STATUS_INVALID_VALUE && test_xerbla_info == want_pos &&
-                     !strcmp(test_xerbla_name, name);
-            else
-                ok = st == KBLASF_STATUS_SUCCESS && test_xerbla_info == 0;
             ok = ok && !u.ptrs_changed;
             /* A only by a legal call that touches data, and then only inside the
              * triangles of the call's geometry (the array form's matrices where its

@@ -560,14 +560,8 @@ static void arguments(kblasf_handle_t h)
                 st = call(h, &c, nullAlpha ? NULL : &one, nullA ? NULL : u.dA,
                           nullA ? NULL : u.pA, nullB ? NULL : u.dB, nullB ? NULL : u.pB);
                 download(h, &c0, &u);
-                snprintf(name, sizeof name, "KBLASF_" PREC_UPPER "%s_BATCH%s", opname[op],
-                         s ? "_STRIDED" : "");
+                ok = arg_report_ok(name, sizeof name, opname[op], s, st, want_pos);
                 touches = nb > 0 && c.m > 0 && c.n > 0;
-                if (want_pos)
-                    ok = st == KBLASF_STATUS_INVALID_VALUE && test_xerbla_info == want_pos &&
-                         !strcmp(test_xerbla_name, name);
-                else
-                    ok = st == KBLASF_STATUS_SUCCESS && test_xerbla_info == 0;
                 /* A is never written; B only by a legal call that touches data, and then
                  * only inside the blocks of the call's geometry */
                 ok = ok && !memcmp(u.A, u.A0, u.asz * sizeof(T)) && !u.ptrs_changed;

@@ -2,7 +2,7 @@
  * test_batch_util.h — what the testers of the batched triangular routines share
  * (test_batch_trxm_gen.c, test_batch_trtri_gen.c, test_batch_syrk_gen.c): letter case,
  * triangle membership, the layout of a batch in one buffer, a well-conditioned random
- * triangle, |x| in the residuals' type, the argument-check cases. Precision-generic (T, WT from prec.h and test_lapack_gen.h); included
+ * triangle, |x| in the residuals' type, the argument-check cases and their verdict. Precision-generic (T, WT from prec.h and test_lapack_gen.h); included
  * after the tester's case_t, which has the fields `strided` and `batch`.
  */
 #ifndef KBLASF_TEST_BATCH_UTIL_H
@@ -94,6 +94,19 @@ static inline void change_describe(const change_t *x, char *what, size_t size)
     for (q = 0; q < 3 && x->f[q]; q++)
         snprintf(what + strlen(what), size - strlen(what), "%s%s=%ld", q ? ", " : "", x->f[q],
                  (long)x->v[q]);
+}
+
+/* The verdict on an argument-check call of routine KBLASF_<P><op>_BATCH[_STRIDED], whose
+ * name goes to name: the argument at want_pos reported (status INVALID_VALUE, xerbla with
+ * that name and position), or, for want_pos 0, nothing reported and success. */
+static inline int arg_report_ok(char *name, size_t len, const char *op, int strided,
+                                kblasf_status_t st, kblasf_int want_pos)
+{
+    snprintf(name, len, "KBLASF_" PREC_UPPER "%s_BATCH%s", op, strided ? "_STRIDED" : "");
+    if (want_pos)
+        return st == KBLASF_STATUS_INVALID_VALUE && test_xerbla_info == want_pos &&
+               !strcmp(test_xerbla_name, name);
+    return st == KBLASF_STATUS_SUCCESS && test_xerbla_info == 0;
 }
 
 #endif
