@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
-#include <unistd.h>
 #include <cuda_runtime_api.h>
 #include <cublas_v2.h>
 #include "kblasf.h"
@@ -174,28 +173,6 @@ static inline double time_calls(cudaStream_t s, const restore_t *r, int nr,
     }
     qsort(t, reps, sizeof t[0], cmp_double);
     return t[reps / 2];
-}
-
-/* One call for a kernel trace (trace_potrf.c, trace_reduce.c): the restore r queued, then
- * fn(arg) alone between two events on s; returns its time in ms, after 20 ms of idle that
- * keep the calls apart in the trace (kernel_trace.c). */
-static inline float traced_call(cudaStream_t s, const restore_t *r, void (*fn)(void *), void *arg)
-{
-    cudaEvent_t e0, e1;
-    float ms;
-
-    CHECK_CUDA(cudaEventCreate(&e0));
-    CHECK_CUDA(cudaEventCreate(&e1));
-    CHECK_CUDA(cudaMemcpyAsync(r->dst, r->src, r->bytes, cudaMemcpyDeviceToDevice, s));
-    CHECK_CUDA(cudaEventRecord(e0, s));
-    fn(arg);
-    CHECK_CUDA(cudaEventRecord(e1, s));
-    CHECK_CUDA(cudaEventSynchronize(e1));
-    CHECK_CUDA(cudaEventElapsedTime(&ms, e0, e1));
-    CHECK_CUDA(cudaEventDestroy(e0));
-    CHECK_CUDA(cudaEventDestroy(e1));
-    usleep(20000);
-    return ms;
 }
 
 /* The system LAPACK for the CPU baselines, dlopen'ed (the LAPACK names in a process

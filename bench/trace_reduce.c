@@ -8,6 +8,7 @@
  * usage: trace_reduce [sytrd|hetrd|gebrd [n]]      (default sytrd 8192)
  */
 #include <string.h>
+#include <unistd.h>
 #include "bench.h"
 
 typedef struct {
@@ -70,9 +71,10 @@ int main(int argc, char **argv)
     r.src = dA0;
     r.bytes = bytes;
     for (rep = 0; rep < 2; rep++) {
-        const float ms = traced_call(s, &r, reduce, &c);
+        const double ms = 1e3 * time_calls(s, &r, 1, reduce, &c, 0, 1);
         printf("kblasf_%c%s n=%d rep %d: %.3f ms (info %d)\n", c.he ? 'z' : 'd', op, n, rep, ms,
                (int)c.info);
+        usleep(20000); /* a gap that keeps the calls apart in the trace */
     }
     return 0;
 }

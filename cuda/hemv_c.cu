@@ -15,21 +15,4 @@ struct Cfg {
 };
 } // namespace
 
-extern "C" cudaError_t kblasf_cuda_chemv(
-    cudaStream_t stream, char uplo, int64_t n, cuFloatComplex alpha, const cuFloatComplex *A,
-    int64_t lda, int64_t off, const cuFloatComplex *x, int64_t incx, cuFloatComplex beta,
-    cuFloatComplex *y, int64_t incy)
-{
-    return kblasf::symv_run<cuFloatComplex, Cfg, true>(
-        stream, uplo, n, alpha, A, lda, off, x, incx, beta, y, incy);
-}
-
-/* y := A x and the quadratic form into qf (kblasf_cuda.h) */
-extern "C" cudaError_t kblasf_cuda_chemv_qf(
-    cudaStream_t stream, char uplo, int64_t n, const cuFloatComplex *A, int64_t lda,
-    int64_t off, const cuFloatComplex *x, int64_t incx, cuFloatComplex *y, int64_t incy,
-    double *qf, int rev)
-{
-    return kblasf::symv_qf_run<cuFloatComplex, Cfg, true>(
-        stream, uplo, n, A, lda, off, x, incx, y, incy, qf, rev);
-}
+KBLASF_SYMV_ENTRIES(chemv, cuFloatComplex, true)

@@ -15,21 +15,4 @@ struct Cfg {
 };
 } // namespace
 
-extern "C" cudaError_t kblasf_cuda_zhemv(
-    cudaStream_t stream, char uplo, int64_t n, cuDoubleComplex alpha, const cuDoubleComplex *A,
-    int64_t lda, int64_t off, const cuDoubleComplex *x, int64_t incx, cuDoubleComplex beta,
-    cuDoubleComplex *y, int64_t incy)
-{
-    return kblasf::symv_run<cuDoubleComplex, Cfg, true>(
-        stream, uplo, n, alpha, A, lda, off, x, incx, beta, y, incy);
-}
-
-/* y := A x and the quadratic form into qf (kblasf_cuda.h) */
-extern "C" cudaError_t kblasf_cuda_zhemv_qf(
-    cudaStream_t stream, char uplo, int64_t n, const cuDoubleComplex *A, int64_t lda,
-    int64_t off, const cuDoubleComplex *x, int64_t incx, cuDoubleComplex *y, int64_t incy,
-    double *qf, int rev)
-{
-    return kblasf::symv_qf_run<cuDoubleComplex, Cfg, true>(
-        stream, uplo, n, A, lda, off, x, incx, y, incy, qf, rev);
-}
+KBLASF_SYMV_ENTRIES(zhemv, cuDoubleComplex, true)

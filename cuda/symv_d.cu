@@ -15,19 +15,4 @@ struct Cfg {
 };
 } // namespace
 
-extern "C" cudaError_t kblasf_cuda_dsymv(
-    cudaStream_t stream, char uplo, int64_t n, double alpha, const double *A, int64_t lda,
-    int64_t off, const double *x, int64_t incx, double beta, double *y, int64_t incy)
-{
-    return kblasf::symv_run<double, Cfg, false>(
-        stream, uplo, n, alpha, A, lda, off, x, incx, beta, y, incy);
-}
-
-/* y := A x and the quadratic form into qf (kblasf_cuda.h) */
-extern "C" cudaError_t kblasf_cuda_dsymv_qf(
-    cudaStream_t stream, char uplo, int64_t n, const double *A, int64_t lda,
-    int64_t off, const double *x, int64_t incx, double *y, int64_t incy, double *qf, int rev)
-{
-    return kblasf::symv_qf_run<double, Cfg, false>(
-        stream, uplo, n, A, lda, off, x, incx, y, incy, qf, rev);
-}
+KBLASF_SYMV_ENTRIES(dsymv, double, false)

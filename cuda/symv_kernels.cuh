@@ -363,17 +363,28 @@ inline cudaError_t symv_run(cudaStream_t stream, char uplo, int64_t n, T alpha, 
               : symv_main<T, C, HE, false, false>(stream, d, P);
 }
 
-/* y := A x and the quadratic form into qf (the kblasf_cuda_?symv_qf entries) */
-template <typename T, class C, bool HE>
-inline cudaError_t symv_qf_run(cudaStream_t stream, char uplo, int64_t n, const T *A,
-                               int64_t lda, int64_t off, const T *x, int64_t incx, T *y,
-                               int64_t incy, double *qf, int rev)
-{
-    return symv_run<T, C, HE>(stream, uplo, n, Sc<T>::one(), A, lda, off, x, incx,
-                              Sc<T>::zero(), y, incy, qf, rev);
-}
-
 } // namespace
 } // namespace kblasf
+
+/* The C entries of one precision (kblasf_cuda.h): kblasf_cuda_<NAME> and, with alpha 1 and
+ * beta 0 and the quadratic form, kblasf_cuda_<NAME>_qf; the including file's Cfg tunes them. */
+#define KBLASF_SYMV_ENTRIES(NAME, T, HE)                                                      \
+    extern "C" cudaError_t kblasf_cuda_##NAME(cudaStream_t stream, char uplo, int64_t n,      \
+                                              T alpha, const T *A, int64_t lda, int64_t off,  \
+                                              const T *x, int64_t incx, T beta, T *y,         \
+                                              int64_t incy)                                   \
+    {                                                                                         \
+        return kblasf::symv_run<T, Cfg, HE>(stream, uplo, n, alpha, A, lda, off, x, incx,     \
+                                            beta, y, incy);                                   \
+    }                                                                                         \
+    extern "C" cudaError_t kblasf_cuda_##NAME##_qf(cudaStream_t stream, char uplo, int64_t n, \
+                                                   const T *A, int64_t lda, int64_t off,      \
+                                                   const T *x, int64_t incx, T *y,            \
+                                                   int64_t incy, double *qf, int rev)         \
+    {                                                                                         \
+        return kblasf::symv_run<T, Cfg, HE>(stream, uplo, n, kblasf::Sc<T>::one(), A, lda,    \
+                                            off, x, incx, kblasf::Sc<T>::zero(), y, incy, qf, \
+                                            rev);                                             \
+    }
 
 #endif /* KBLASF_SYMV_KERNELS_CUH */

@@ -15,19 +15,4 @@ struct Cfg {
 };
 } // namespace
 
-extern "C" cudaError_t kblasf_cuda_ssymv(
-    cudaStream_t stream, char uplo, int64_t n, float alpha, const float *A, int64_t lda,
-    int64_t off, const float *x, int64_t incx, float beta, float *y, int64_t incy)
-{
-    return kblasf::symv_run<float, Cfg, false>(
-        stream, uplo, n, alpha, A, lda, off, x, incx, beta, y, incy);
-}
-
-/* y := A x and the quadratic form into qf (kblasf_cuda.h) */
-extern "C" cudaError_t kblasf_cuda_ssymv_qf(
-    cudaStream_t stream, char uplo, int64_t n, const float *A, int64_t lda,
-    int64_t off, const float *x, int64_t incx, float *y, int64_t incy, double *qf, int rev)
-{
-    return kblasf::symv_qf_run<float, Cfg, false>(
-        stream, uplo, n, A, lda, off, x, incx, y, incy, qf, rev);
-}
+KBLASF_SYMV_ENTRIES(ssymv, float, false)

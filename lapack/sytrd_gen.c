@@ -113,15 +113,6 @@ static kblasf_status_t column(trd *t, kblasf_int done, kblasf_int v0, kblasf_int
     return st ? st : step(t, v0, len, done, t->dtau + (t->lower ? c : c - 1), next, ie);
 }
 
-/* Order of the diagonal blocks of the trailing update. On the GPU cuBLAS's SYR2K with
- * k = 64 moves about 1.1 TB/s; a SYR2K on each diagonal block of 2048 and one GEMM of inner
- * order 128 beside each runs 1.3-1.6 TB/s (bench/results/H100-2026-11-27-syr2k-forms.txt).
- * The host executor takes 256, so that the tests reach the blocked form. */
-static kblasf_int update_block(const trd *t)
-{
-    return t->ctx->device < 0 ? 256 : 2048;
-}
-
 /* After a panel: A22 -= V W^H + W V^H (order m at (s, s); V and W from the interleaved
  * panel P, rows r0..), by diagonal blocks: a SYR2K on each, and beside it (below for L,
  * above for U) one GEMM P P~^H of inner order 2 nb, P~ being P with the columns of each
@@ -129,7 +120,7 @@ static kblasf_int update_block(const trd *t)
 static kblasf_status_t panel_end(trd *t, kblasf_int s, kblasf_int m, kblasf_int r0)
 {
     kblasf_context *ctx = t->ctx;
-    kblasf_int n = t->n, b = update_block(t), j, nbj;
+    kblasf_int n = t->n, b = kblasf_sytrd_update_block(ctx), j, nbj;
     kblasf_status_t st = KBLASF_STATUS_SUCCESS;
 
     if (m > b) { /* P~: the w columns first, then the v columns, rows r0 .. r0+m-1 */

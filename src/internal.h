@@ -180,6 +180,9 @@ kblasf_int kblasf_batch_potrs_warp_nrhs(kblasf_int n);
 /* Width of the block columns of the device POTRF (right-looking with look-ahead above
  * it, lapack/chol_gen.c; 0: no look-ahead): KBLASF_POTRF_NB, else the default. */
 kblasf_int kblasf_potrf_block(const kblasf_context *ctx, size_t elsize);
+/* Order of the diagonal blocks of SYTRD/HETRD's trailing update (lapack/sytrd_gen.c,
+ * panel_end): the executor's default. */
+kblasf_int kblasf_sytrd_update_block(const kblasf_context *ctx);
 /* The first part of a recursive split of order n > nb: nb times the largest power of two
  * not above half the number of blocks of order nb, so that the splits of every level fall
  * on one grid of blocks and no thin remainder appears (TRMM/TRSM, the Cholesky family). */
