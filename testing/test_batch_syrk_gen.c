@@ -320,15 +320,6 @@ static void run_case(kblasf_handle_t h, case_t c)
 
 /* ---- the cases ---------------------------------------------------------------------- */
 
-static unsigned mix(unsigned x)
-{
-    x = (x + PREC_INDEX * 0x3C6EF372u) * 0x9E3779B1u;
-    x ^= x >> 15;
-    x *= 0x85EBCA77u;
-    x ^= x >> 13;
-    return x;
-}
-
 /* the trans letters of an operation: SYRK N, T (and C for real types), HERK N, C */
 static int ntrans(int herk) { return herk || IS_COMPLEX ? 2 : 3; }
 static char trans_of(int herk, int t) { return t == 0 ? 'N' : herk || t == 2 ? 'C' : 'T'; }

@@ -465,17 +465,6 @@ static void run_case(kblasf_handle_t h, case_t c)
 
 /* ---- the cases ---------------------------------------------------------------------- */
 
-/* A hash of the case counter (and precision), so that the choices made from its digits
- * below do not repeat with the loops' periods */
-static unsigned mix(unsigned x)
-{
-    x = (x + PREC_INDEX * 0x3C6EF372u) * 0x9E3779B1u;
-    x ^= x >> 15;
-    x *= 0x85EBCA77u;
-    x ^= x >> 13;
-    return x;
-}
-
 /* A case of variant v (bits: uplo, diag) at order n; padding, strides and letter case
  * from rot. */
 static case_t make_case(int strided, int v, kblasf_int n, kblasf_int batch)

@@ -396,17 +396,6 @@ static T general_alpha(void)
 #endif
 }
 
-/* A hash of the case counter (and precision), so that the choices made from its digits
- * below do not repeat with the loops' periods */
-static unsigned mix(unsigned x)
-{
-    x = (x + PREC_INDEX * 0x3C6EF372u) * 0x9E3779B1u;
-    x ^= x >> 15;
-    x *= 0x85EBCA77u;
-    x ^= x >> 13;
-    return x;
-}
-
 /* A case of variant v (bits: side, uplo, diag; v / 8: transa N, T, C) at triangle order k,
  * B's other dimension o; padding, strides, alpha and letter case from rot. */
 static case_t make_case(int op, int strided, int v, kblasf_int k, kblasf_int o, kblasf_int batch)

@@ -1,9 +1,10 @@
 /*
  * test_batch_util.h — what the testers of the batched triangular routines share
  * (test_batch_trxm_gen.c, test_batch_trtri_gen.c, test_batch_syrk_gen.c): letter case,
- * triangle membership, the layout of a batch in one buffer, a well-conditioned random
- * triangle, |x| in the residuals' type, the argument-check cases and their verdict. Precision-generic (T, WT from prec.h and test_lapack_gen.h); included
- * after the tester's case_t, which has the fields `strided` and `batch`.
+ * triangle membership, the layout of a batch in one buffer, the cases' hash, a
+ * well-conditioned random triangle, |x| in the residuals' type, the argument-check cases and
+ * their verdict. Precision-generic (T, WT from prec.h and test_lapack_gen.h); included after
+ * the tester's case_t, which has the fields `strided` and `batch`.
  */
 #ifndef KBLASF_TEST_BATCH_UTIL_H
 #define KBLASF_TEST_BATCH_UTIL_H
@@ -28,6 +29,17 @@ static inline size_t buffer_size(const case_t *c, kblasf_int s, kblasf_int one)
 }
 
 #define MAT(cp, X, s, b) ((X) + off((cp), (s), (b)))
+
+/* A hash of a case counter (and the precision), so that the choices the testers make from
+ * its digits do not repeat with their loops' periods. */
+static inline unsigned mix(unsigned x)
+{
+    x = (x + PREC_INDEX * 0x3C6EF372u) * 0x9E3779B1u;
+    x ^= x >> 15;
+    x *= 0x85EBCA77u;
+    x ^= x >> 13;
+    return x;
+}
 
 /* The order-n triangle U of a well-conditioned triangular matrix into M: the diagonal
  * (not written for diag 'U': it stays NaN) of magnitude 1..2 with a random sign or phase,
