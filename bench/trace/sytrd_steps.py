@@ -8,7 +8,8 @@ Prints the span, the busy time by kind of kernel, the idle time between kernels,
 idle time by the pair of kernels around it (what a dependent launch could save). For
 DSYTRD also the per-column split and the step kernel's mean time by its column within the
 panel (j = 0 prepares the panel's first column; j = 1..64 finish column j-1), in four
-ranges of the trailing order."""
+ranges of the trailing order, and the part of it past the SYMV's end (the step kernel starts
+early, on the SMs the SYMV leaves, so its own time overlaps the SYMV's)."""
 import sys
 from collections import defaultdict
 
@@ -60,7 +61,7 @@ g_step = [rows[i][0] - rows[i - 1][0] - rows[i - 1][1] for i in steps if i and k
 if g_step:
     print("idle between SYMV and step: mean %.2f us" % (sum(g_step) / len(g_step)))
 # step time by j within its panel, in ranges of the panel's index
-panel, j, table = -1, 0, defaultdict(list)
+panel, j, table, exposed = -1, 0, defaultdict(list), defaultdict(list)
 npan = sum(1 for i in steps if i == 0 or kind(rows[i - 1][3]) != "symv_offdiag")
 for i in steps:
     if i == 0 or kind(rows[i - 1][3]) != "symv_offdiag":
@@ -68,10 +69,20 @@ for i in steps:
     else:
         j += 1
     table[(4 * panel // max(npan, 1), j)].append(rows[i][1])
-print("step us by j (rows: quarter of the panels, first = largest trailing order)")
-for q in range(4):
-    line = []
-    for jj in (0, 1, 2, 4, 8, 16, 32, 48, 63, 64):
-        v = table.get((q, jj))
-        line.append("j%-2d %5.1f" % (jj, sum(v) / len(v)) if v else "j%-2d   -  " % jj)
-    print("  q%d: %s" % (q, "  ".join(line)))
+    if j:  # after a SYMV: the part of the step past the SYMV's end (a step starts early)
+        exposed[(4 * panel // max(npan, 1), j)].append(
+            rows[i][0] + rows[i][1] - rows[i - 1][0] - rows[i - 1][1])
+
+
+def by_j(title, t):
+    print(title + " (rows: quarter of the panels, first = largest trailing order)")
+    for q in range(4):
+        line = []
+        for jj in (0, 1, 2, 4, 8, 16, 32, 48, 63, 64):
+            v = t.get((q, jj))
+            line.append("j%-2d %5.1f" % (jj, sum(v) / len(v)) if v else "j%-2d   -  " % jj)
+        print("  q%d: %s" % (q, "  ".join(line)))
+
+
+by_j("step us by j", table)
+by_j("step us by j past the SYMV's end", exposed)
