@@ -143,10 +143,19 @@ __global__ void __launch_bounds__(NT, 2) trd_step_kernel(const StepArgs<T> p)
         static_assert(KBLASF_CUDA_QF_COPIES == 32, "a lane per copy of the quadratic form");
         double q = ldcg(&S->qf[lane]), tt = 0.0;
         for (int k = 2 * lane; k < k2; k += 64) tt += re_dot(sh_t[k], sh_t[k + 1]);
-        T pt = zero; /* (P t)(ic) */
-        if (prep)
-            for (int k = lane; k < k2; k += 32)
-                pt = Sc<T>::fma(Sc<T>::ld(p.P + (p.ic + k * ld)), sh_t[k], pt);
+        T pt = zero; /* (P t)(ic); the loads issued together, as in the pass below */
+        if (prep) {
+            T pc[KMAX / 32];
+#pragma unroll
+            for (int c = 0; c < KMAX / 32; ++c) {
+                const int k = lane + 32 * c;
+                pc[c] = zero;
+                if (k < k2) pc[c] = Sc<T>::ld(p.P + (p.ic + k * ld));
+            }
+#pragma unroll
+            for (int c = 0; c < KMAX / 32; ++c)
+                if (lane + 32 * c < k2) pt = Sc<T>::fma(pc[c], sh_t[lane + 32 * c], pt);
+        }
         for (int m = 16; m > 0; m >>= 1) {
             q += __shfl_xor_sync(0xffffffffu, q, m);
             tt += __shfl_xor_sync(0xffffffffu, tt, m);
@@ -213,13 +222,27 @@ __global__ void __launch_bounds__(NT, 2) trd_step_kernel(const StepArgs<T> p)
             for (int j = 0; j < J; ++j) s[j] = zero;
             for (int i = lane; i < p.rows && rb + i < p.len; i += 32) {
                 const T xi = sh_x[i];
+                /* all of the row's loads first, predicated, then the products: a load
+                 * chosen inside each product's branch waited for its data before the next
+                 * load was issued, one memory latency per column (stop 30: 5 us a step at
+                 * the panel's last column) */
+                constexpr int CH = sizeof(T) >= 16 ? J / 2 : J; /* registers: 16-byte T halves */
 #pragma unroll
-                for (int j = 0; j < J; ++j) {
-                    const int k = warp + W * j;
-                    if (k < K) {
-                        const T p2 = k < k2 ? Sc<T>::ld(p.P + (rb + i + (k ^ 1) * ld))
-                                            : (k == k2 ? sh_w[i] : sh_v[i]);
-                        s[j] = Sc<T>::fmac(p2, xi, s[j]);
+                for (int j0 = 0; j0 < J; j0 += CH) {
+                    T pk[CH];
+#pragma unroll
+                    for (int j = 0; j < CH; ++j) {
+                        const int k = warp + W * (j0 + j);
+                        pk[j] = zero;
+                        if (k < k2) pk[j] = Sc<T>::ld(p.P + (rb + i + (k ^ 1) * ld));
+                    }
+#pragma unroll
+                    for (int j = 0; j < CH; ++j) {
+                        const int k = warp + W * (j0 + j);
+                        if (k < K) {
+                            const T p2 = k < k2 ? pk[j] : (k == k2 ? sh_w[i] : sh_v[i]);
+                            s[j0 + j] = Sc<T>::fmac(p2, xi, s[j0 + j]);
+                        }
                     }
                 }
             }
