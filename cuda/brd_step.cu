@@ -223,7 +223,7 @@ cudaError_t brd_step_run(cudaStream_t stream, const A *a)
     p.beta_out = a->beta_out;
     p.S = static_cast<BrdScratch<T> *>(a->scratch);
     p.Snext = static_cast<BrdScratch<T> *>(a->scratch_next);
-    return launch_step(brd_step_kernel<T>, p, stream);
+    return launch_step(brd_step_kernel<T>, p, a->cooperative != 0, stream);
 }
 
 } // namespace

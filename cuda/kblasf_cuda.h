@@ -179,7 +179,8 @@ cudaError_t kblasf_cuda_tri_copy(cudaStream_t stream, char uplo, int unit, int64
  * zero before a sequence of steps, used by turns (a step's scratch_next is the next step's
  * scratch): the step sums into scratch, clears scratch_next's sums and leaves t' there.
  * All blocks resident at once; launched dependent on the kernel before it (programmatic
- * dependent launch, sm_90), or cooperative (KBLASF_STEP_LAUNCH=cooperative, or before sm_90).
+ * dependent launch, sm_90), or cooperatively when `cooperative` is set (the caller passes
+ * KBLASF_STEP_LAUNCH=cooperative through) or before sm_90.
  * Before its pdl_wait() it reads what earlier steps wrote, so the kernel launched just before
  * it is never a step, and lets its dependents start only once every earlier kernel has
  * finished (the SYMV and GEMV kernels: right after their own pdl_wait(); a kernel launched
@@ -194,6 +195,7 @@ typedef struct {                                                                
     R *d_out, *e_out;                                                                   \
     T *tau_out;                                                                         \
     void *scratch, *scratch_next;                                                       \
+    int cooperative;                                                                    \
 } kblasf_cuda_##P##trd_step_t;                                                          \
 cudaError_t kblasf_cuda_##P##trd_step(cudaStream_t stream, const kblasf_cuda_##P##trd_step_t *a);
 KBLASF_CUDA_TRD_STEP(s, float, float)
@@ -220,6 +222,7 @@ typedef struct {                                                                
     R *beta_out;                                                                        \
     T *tau_out, *v_out;                                                                 \
     void *scratch, *scratch_next;                                                       \
+    int cooperative;                                                                    \
 } kblasf_cuda_##P##brd_step_t;                                                          \
 cudaError_t kblasf_cuda_##P##brd_step(cudaStream_t stream, const kblasf_cuda_##P##brd_step_t *a);
 KBLASF_CUDA_BRD_STEP(s, float, float)

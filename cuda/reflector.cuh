@@ -7,8 +7,6 @@
 #ifndef KBLASF_REFLECTOR_CUH
 #define KBLASF_REFLECTOR_CUH
 
-#include <cstdlib>
-#include <cstring>
 #include "cuda_scalar.cuh"
 
 namespace kblasf {
@@ -190,21 +188,8 @@ __device__ Larfg<T> larfg(T alpha, typename Sc<T>::Real xnorm)
     return l;
 }
 
-/* Whether the step kernels are launched dependent on the kernel before them (programmatic
- * dependent launch, sm_90 and later; KBLASF_STEP_LAUNCH=cooperative turns it off). */
-inline bool step_pdl(const DevInfo &d)
-{
-    static std::atomic<int> mode{-1};
-    int m = mode.load(std::memory_order_relaxed);
-    if (m < 0) {
-        const char *e = getenv("KBLASF_STEP_LAUNCH");
-        m = !(e && strcmp(e, "cooperative") == 0);
-        mode.store(m, std::memory_order_relaxed);
-    }
-    return m && d.major >= 9;
-}
-
-/* Launches a step kernel k(p) over p.len rows: about two blocks per SM (enough loads in
+/* Launches a step kernel k(p) over p.len rows (cooperatively when `cooperative`, the
+ * caller's KBLASF_STEP_LAUNCH=cooperative, or before sm_90; else dependent): about two blocks per SM (enough loads in
  * flight; a grid sync costs more with more blocks: one per SM measured 1-7% slower on the
  * H100), rows per block a multiple of a warp and at most RF_NT, never more blocks than are
  * resident, so that all of them fit at once, as StepBarrier needs. Sets p.rows.
@@ -215,7 +200,8 @@ inline bool step_pdl(const DevInfo &d)
  * launch instead starts only once the kernel before has left and all blocks fit at once
  * (2-2.7 us later a step on the H100). (One kernel per argument type P, so the occupancy
  * cache can live here.) */
-template <typename P> cudaError_t launch_step(void (*k)(P), P &p, cudaStream_t stream)
+template <typename P>
+cudaError_t launch_step(void (*k)(P), P &p, bool cooperative, cudaStream_t stream)
 {
     static std::atomic<int> occ[kMaxDevices];
     DevInfo d;
@@ -233,7 +219,7 @@ template <typename P> cudaError_t launch_step(void (*k)(P), P &p, cudaStream_t s
 
     cudaLaunchConfig_t cfg = {};
     cudaLaunchAttribute attr[1];
-    if (step_pdl(d)) {
+    if (!cooperative && d.major >= 9) {
         attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
         attr[0].val.programmaticStreamSerializationAllowed = 1;
     } else {

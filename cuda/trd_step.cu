@@ -305,7 +305,7 @@ cudaError_t trd_step_run(cudaStream_t stream, const A *a)
     p.tau_out = a->tau_out;
     p.S = static_cast<TrdScratch<T> *>(a->scratch);
     p.Snext = static_cast<TrdScratch<T> *>(a->scratch_next);
-    return launch_step(trd_step_kernel<T>, p, stream);
+    return launch_step(trd_step_kernel<T>, p, a->cooperative != 0, stream);
 }
 
 } // namespace

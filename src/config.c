@@ -93,6 +93,15 @@ static void read_config(void)
         else
             fprintf(stderr, "kblasf: KBLASF_TRSM_LEAVES=%s not understood (invert|solve)\n", s);
     }
+    s = getenv("KBLASF_STEP_LAUNCH");
+    config.step_cooperative = 0;
+    if (s && *s) {
+        if (!strcasecmp(s, "cooperative"))
+            config.step_cooperative = 1;
+        else if (strcasecmp(s, "dependent"))
+            fprintf(stderr, "kblasf: KBLASF_STEP_LAUNCH=%s not understood "
+                            "(dependent|cooperative)\n", s);
+    }
     s = getenv("KBLASF_OFFLOAD");
     config.offload = KBLASF_OFFLOAD_AUTO;
     if (s && *s) {

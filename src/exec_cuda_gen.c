@@ -389,7 +389,7 @@ static kblasf_status_t cuda_trd_step(kblasf_context *ctx,
     KBLASF_CAT3(kblasf_cuda_, PREC, trd_step_t) a = {
         s->len, s->ldp, s->k2, s->ic, s->ia, (CT *)s->pw,
         (const CT *)s->tau_fin, (CT *)s->a, s->d_out, s->e_out, (CT *)s->tau_out, s->scratch,
-        s->scratch_next};
+        s->scratch_next, kblasf_get_config()->step_cooperative};
 
     cudaSetDevice(ctx->device);
     return kblasf_cuda_check(KBLASF_CAT3(kblasf_cuda_, PREC, trd_step)((cudaStream_t)ctx->stream,
@@ -418,7 +418,7 @@ static kblasf_status_t cuda_brd_step(kblasf_context *ctx,
         s->f2,
         (const CT *)s->tau_fin, (CT *)s->a, s->inca, s->conja, s->p1, s->p2, s->ldc1, s->ldc2,
         s->q1, s->q2, (const CT *)s->c1row, (const CT *)s->c2row, s->beta_out, (CT *)s->tau_out,
-        (CT *)s->v_out, s->scratch, s->scratch_next};
+        (CT *)s->v_out, s->scratch, s->scratch_next, kblasf_get_config()->step_cooperative};
 
     cudaSetDevice(ctx->device);
     return kblasf_cuda_check(KBLASF_CAT3(kblasf_cuda_, PREC, brd_step)((cudaStream_t)ctx->stream,

@@ -130,6 +130,8 @@ typedef struct kblasf_config {
     kblasf_trsm_leaves_t trsm_leaves; /* KBLASF_TRSM_LEAVES=solve|invert (DEFAULT: executor's) */
     long             trsv_chain; /* KBLASF_TRSV_CHAIN: 0 turns the one-kernel solve of one
                                   * right-hand side off (-1: default, on) */
+    int              step_cooperative; /* KBLASF_STEP_LAUNCH=cooperative|dependent: how the
+                                        * SYTRD/GEBRD step kernels are launched (0: dependent) */
     kblasf_offload_t offload;    /* KBLASF_OFFLOAD=auto|always|never (LAPACK layer) */
     long             min_n[KBLASF_NROUTINES]; /* KBLASF_<ROUTINE>_MIN_N, KBLASF_MIN_N (-1: default) */
     size_t           device_memory_limit; /* KBLASF_DEVICE_MEMORY_LIMIT (0: none) */
