@@ -254,7 +254,45 @@ static const kblasf_int big[][2] = {{1000, 1000}, {2049, 513}, {513, 2049}, {409
                                     {8192, 64}, {64, 8192}, {2048, 2048}};
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
-/* Argument errors: the call reports through xerbla_ and leaves y alone. */
+/* Argument errors: the call reports through xerbla_ and leaves y alone. A, x and y are
+ * device copies of the same 64 random elements; err_check reads y back after each call. */
+typedef struct {
+    T host[64];
+    T *dA, *dx, *dy;
+} err_bufs;
+
+static void err_setup(kblasf_handle_t h, err_bufs *b)
+{
+    size_t p;
+
+    for (p = 0; p < 64; p++)
+        b->host[p] = rnd();
+    b->dA = dev_copy(h, b->host, 64);
+    b->dx = dev_copy(h, b->host, 64);
+    b->dy = dev_copy(h, b->host, 64);
+}
+
+/* name: the routine as xerbla_ reports it, less its "KBLASF_" */
+static void err_check(kblasf_handle_t h, const err_bufs *b, const char *name, kblasf_int pos,
+                      kblasf_status_t st)
+{
+    T back[64];
+
+    host_copy(h, back, b->dy, 64);
+    test_check(st == KBLASF_STATUS_INVALID_VALUE && test_xerbla_info == pos &&
+                   !strncmp(test_xerbla_name, "KBLASF_", 7) &&
+                   !strcmp(test_xerbla_name + 7, name) && !memcmp(back, b->host, sizeof back),
+               "%s illegal argument %d: status %d, xerbla %s %ld", name, (int)pos, (int)st,
+               test_xerbla_name, test_xerbla_info);
+}
+
+static void err_free(kblasf_handle_t h, err_bufs *b)
+{
+    kblasf_free(h, b->dA);
+    kblasf_free(h, b->dx);
+    kblasf_free(h, b->dy);
+}
+
 static void gemv_errors(kblasf_handle_t h)
 {
     static const struct { kblasf_int pos, m, n, lda, incx, incy, offr, offc; char trans; int nullab; }
@@ -266,31 +304,21 @@ static void gemv_errors(kblasf_handle_t h)
         {12, 4, 4, 8, 1, 1, -1, 0, 'N', 0}, {13, 4, 4, 8, 1, 1, 0, -1, 'N', 0},
         {6, 4, 4, 4, 1, 1, 1, 0, 'N', 0},
     };
-    T host[64], back[64], one = 1;
-    T *dA, *dx, *dy;
-    size_t t, p;
+    T one = 1;
+    err_bufs b;
+    size_t t;
 
-    for (p = 0; p < 64; p++)
-        host[p] = rnd();
-    dA = dev_copy(h, host, 64);
-    dx = dev_copy(h, host, 64);
-    dy = dev_copy(h, host, 64);
+    err_setup(h, &b);
     for (t = 0; t < COUNT(bad); t++) {
         kblasf_status_t st;
         test_xerbla_reset();
         st = FN(gemv_offset)(h, bad[t].trans, bad[t].m, bad[t].n, bad[t].nullab == 1 ? NULL : &one,
-                             dA, bad[t].lda, dx, bad[t].incx, bad[t].nullab == 2 ? NULL : &one,
-                             dy, bad[t].incy, bad[t].offr, bad[t].offc);
-        host_copy(h, back, dy, 64);
-        test_check(st == KBLASF_STATUS_INVALID_VALUE && test_xerbla_info == bad[t].pos &&
-                   !strcmp(test_xerbla_name, "KBLASF_" PNAME("GEMV")) &&
-                   !memcmp(back, host, sizeof host),
-                   PNAME("GEMV") " illegal argument %d: status %d, xerbla %s %ld",
-                   (int)bad[t].pos, (int)st, test_xerbla_name, test_xerbla_info);
+                             b.dA, bad[t].lda, b.dx, bad[t].incx,
+                             bad[t].nullab == 2 ? NULL : &one, b.dy, bad[t].incy, bad[t].offr,
+                             bad[t].offc);
+        err_check(h, &b, PNAME("GEMV"), bad[t].pos, st);
     }
-    kblasf_free(h, dA);
-    kblasf_free(h, dx);
-    kblasf_free(h, dy);
+    err_free(h, &b);
 }
 
 static void symv_errors(kblasf_handle_t h)
@@ -301,31 +329,20 @@ static void symv_errors(kblasf_handle_t h)
         {5, 4, 3, 1, 1, 0, 'L', 0}, {7, 4, 4, 0, 1, 0, 'U', 0}, {8, 4, 4, 1, 1, 0, 'L', 2},
         {10, 4, 4, 1, 0, 0, 'L', 0}, {11, 4, 8, 1, 1, -1, 'U', 0}, {5, 4, 4, 1, 1, 1, 'L', 0},
     };
-    T host[64], back[64], one = 1;
-    T *dA, *dx, *dy;
-    size_t t, p;
+    T one = 1;
+    err_bufs b;
+    size_t t;
 
-    for (p = 0; p < 64; p++)
-        host[p] = rnd();
-    dA = dev_copy(h, host, 64);
-    dx = dev_copy(h, host, 64);
-    dy = dev_copy(h, host, 64);
+    err_setup(h, &b);
     for (t = 0; t < COUNT(bad); t++) {
         kblasf_status_t st;
         test_xerbla_reset();
-        st = SYMV_OFFSET(h, bad[t].uplo, bad[t].n, bad[t].nullab == 1 ? NULL : &one, dA,
-                         bad[t].lda, dx, bad[t].incx, bad[t].nullab == 2 ? NULL : &one, dy,
+        st = SYMV_OFFSET(h, bad[t].uplo, bad[t].n, bad[t].nullab == 1 ? NULL : &one, b.dA,
+                         bad[t].lda, b.dx, bad[t].incx, bad[t].nullab == 2 ? NULL : &one, b.dy,
                          bad[t].incy, bad[t].off);
-        host_copy(h, back, dy, 64);
-        test_check(st == KBLASF_STATUS_INVALID_VALUE && test_xerbla_info == bad[t].pos &&
-                   !strcmp(test_xerbla_name, "KBLASF_" PNAME(SYMV_NAME)) &&
-                   !memcmp(back, host, sizeof host),
-                   PNAME(SYMV_NAME) " illegal argument %d: status %d, xerbla %s %ld",
-                   (int)bad[t].pos, (int)st, test_xerbla_name, test_xerbla_info);
+        err_check(h, &b, PNAME(SYMV_NAME), bad[t].pos, st);
     }
-    kblasf_free(h, dA);
-    kblasf_free(h, dx);
-    kblasf_free(h, dy);
+    err_free(h, &b);
 }
 
 void TFN(gemv)(kblasf_handle_t h)
