@@ -188,11 +188,12 @@ __device__ Larfg<T> larfg(T alpha, typename Sc<T>::Real xnorm)
     return l;
 }
 
-/* Launches a step kernel k(p) over p.len rows (cooperatively when `cooperative`, the
- * caller's KBLASF_STEP_LAUNCH=cooperative, or before sm_90; else dependent): about two blocks per SM (enough loads in
- * flight; a grid sync costs more with more blocks: one per SM measured 1-7% slower on the
- * H100), rows per block a multiple of a warp and at most RF_NT, never more blocks than are
- * resident, so that all of them fit at once, as StepBarrier needs. Sets p.rows.
+/* Launches a step kernel k(p) over p.len rows, cooperatively when `cooperative` (the
+ * caller's KBLASF_STEP_LAUNCH=cooperative) or before sm_90, else dependent: about two
+ * blocks per SM (enough loads in flight; a grid sync costs more with more blocks: one per
+ * SM measured 1-7% slower on the H100), rows per block a multiple of a warp and at most
+ * RF_NT, never more blocks than are resident, so that all of them fit at once, as
+ * StepBarrier needs. Sets p.rows.
  * The launch is dependent (PDL): the blocks take the SMs as the kernel before (the SYMV or
  * the GEMV, which lets its dependent start only once everything before it has finished)
  * leaves them, and do what does not need its output before their pdl_wait(). Every block

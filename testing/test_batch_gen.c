@@ -622,8 +622,8 @@ static void arguments(kblasf_handle_t h)
                 snprintf(name, sizeof name, "KBLASF_" PREC_UPPER "%s_BATCH%s", rname[r],
                          s ? "_STRIDED" : "");
                 if (want_pos) {
-                    ok = st == KBLASF_STATUS_INVALID_VALUE && test_xerbla_info == want_pos &&
-                         !strcmp(test_xerbla_name, name) && !memcmp(u.A, u.A0, u.asz * sizeof(T)) &&
+                    ok = st == KBLASF_STATUS_INVALID_VALUE && test_xerbla_was(name, want_pos) &&
+                         !memcmp(u.A, u.A0, u.asz * sizeof(T)) &&
                          (!u.B || !memcmp(u.B, u.B0, u.bsz * sizeof(T)));
                     for (k = 1; k <= 2; k++)
                         ok = ok && u.info[k] == GARBAGE;

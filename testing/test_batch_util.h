@@ -116,8 +116,7 @@ static inline int arg_report_ok(char *name, size_t len, const char *op, int stri
 {
     snprintf(name, len, "KBLASF_" PREC_UPPER "%s_BATCH%s", op, strided ? "_STRIDED" : "");
     if (want_pos)
-        return st == KBLASF_STATUS_INVALID_VALUE && test_xerbla_info == want_pos &&
-               !strcmp(test_xerbla_name, name);
+        return st == KBLASF_STATUS_INVALID_VALUE && test_xerbla_was(name, want_pos);
     return st == KBLASF_STATUS_SUCCESS && test_xerbla_info == 0;
 }
 

@@ -100,6 +100,11 @@ void test_xerbla_reset(void)
     test_xerbla_info = 0;
 }
 
+int test_xerbla_was(const char *name, long pos)
+{
+    return test_xerbla_info == pos && !strcmp(test_xerbla_name, name);
+}
+
 /* Overrides the BLAS's XERBLA (which would stop the program), as LAPACK's testers do. */
 void xerbla_(const char *srname, const kblasf_int *info, size_t len)
 {

@@ -51,6 +51,8 @@ double test_rand(void);
 extern char   test_xerbla_name[32];
 extern long   test_xerbla_info;
 void test_xerbla_reset(void);
+/* Whether the last report was routine name's argument pos (name as xerbla_ got it). */
+int test_xerbla_was(const char *name, long pos);
 /* The position (1-based) of the word arg in the space-separated argument list of a
  * routine, as xerbla_ reports it; -1 when the list has no such word. */
 kblasf_int test_arg_position(const char *list, const char *arg);
