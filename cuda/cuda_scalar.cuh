@@ -323,24 +323,45 @@ template <> struct Ldv<cuFloatComplex, 2> {
  * buf[l][v] = A(r + ro(v), c + l*CS) with ro(v) = v (VEC: one 16-byte load of V rows)
  * or v*RS (V scalar loads whose warp accesses are contiguous). full: the whole tile is
  * inside the valid window, no checks; else elements outside rows [rlo, rhi) or columns
- * [clo, chi) are not read and are set to zero. once: see ld_a. */
+ * [clo, chi) are not read and are set to zero. once: see ld_a.
+ * keep: with once, a fraction keep / 2^32 of the matrix is loaded the usual way instead, to
+ * stay in L2 for the next call: always the same pieces of 32*V rows (a warp's rows, which
+ * start at a row congruent to keep_ra) of a column, chosen by a Weyl lattice in (piece,
+ * column) so that every run of blocks of either GEMV walk holds about its share. GEBRD's
+ * GEMVs, A^H u then A v column after column on nearly the same matrix, find it in L2. The
+ * choice is the warp's for a column, and a tile with nothing kept loads as without keep. */
 template <typename T, int L, int V, bool VEC, int RS>
 __device__ __forceinline__ void load_tile(T (&buf)[L][V], const T *A, int64_t lda, int64_t r,
                                           int64_t c, int64_t cs, bool full, int64_t rlo,
-                                          int64_t rhi, int64_t clo, int64_t chi, bool once)
+                                          int64_t rhi, int64_t clo, int64_t chi, bool once,
+                                          unsigned keep = 0, int64_t keep_ra = 0)
 {
     const T *p = A + (r + c * lda);
     const int64_t step = cs * lda;
+    unsigned kept = 0; /* bit l: column c + l*cs stays in L2 */
+    if (once && keep) {
+        const unsigned h = (unsigned)((r - keep_ra) / (32 * V)) * 0x9E3779B9u;
+#pragma unroll
+        for (int l = 0; l < L; ++l)
+            kept |= (unsigned)(h + (unsigned)(c + l * cs) * 0x7F4A7C15u < keep) << l;
+    }
+    auto ev = [&](int l) { return once && !(kept >> l & 1u); };
     if (full) {
+        auto tile = [&](auto pol) {
 #pragma unroll
-        for (int l = 0; l < L; ++l) {
-            if constexpr (VEC) {
-                Ldv<T, V>::ld(p + l * step, buf[l], once);
-            } else {
+            for (int l = 0; l < L; ++l) {
+                if constexpr (VEC) {
+                    Ldv<T, V>::ld(p + l * step, buf[l], pol(l));
+                } else {
 #pragma unroll
-                for (int v = 0; v < V; ++v) buf[l][v] = ld_a(p + l * step + v * RS, once);
+                    for (int v = 0; v < V; ++v) buf[l][v] = ld_a(p + l * step + v * RS, pol(l));
+                }
             }
-        }
+        };
+        if (kept)
+            tile(ev);
+        else
+            tile([&](int) { return once; });
     } else {
         bool rok[V];
         bool rall = true;
@@ -356,14 +377,14 @@ __device__ __forceinline__ void load_tile(T (&buf)[L][V], const T *A, int64_t ld
             const bool cok = cc >= clo && cc < chi;
             if constexpr (VEC) {
                 if (cok && rall) {
-                    Ldv<T, V>::ld(p + l * step, buf[l], once);
+                    Ldv<T, V>::ld(p + l * step, buf[l], ev(l));
                     continue;
                 }
             }
 #pragma unroll
             for (int v = 0; v < V; ++v) {
                 buf[l][v] = Sc<T>::zero();
-                if (cok && rok[v]) buf[l][v] = ld_a(p + l * step + (VEC ? v : v * RS), once);
+                if (cok && rok[v]) buf[l][v] = ld_a(p + l * step + (VEC ? v : v * RS), ev(l));
             }
         }
     }

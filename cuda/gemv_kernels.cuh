@@ -26,7 +26,11 @@
  * load (wait_first).
  * Offsets: block rows start at the 128-byte-aligned row at or above offr and the rows
  * above offr are masked (section 6.6), so a submatrix keeps aligned loads; the full
- * matrix is offr = offc = 0 of the same code. */
+ * matrix is offr = offc = 0 of the same code.
+ * A matrix larger than the L2 is loaded evict-first (ld_a), but for a fixed third of the
+ * L2's worth of it (load_tile: the same elements in both walks), which the next GEMV on
+ * nearly the same matrix finds in L2 (GEBRD; H100, DGEBRD 4096 / 8192: 190 / 1159 -> 181 /
+ * 1125 ms). */
 #ifndef KBLASF_GEMV_KERNELS_CUH
 #define KBLASF_GEMV_KERNELS_CUH
 
@@ -52,6 +56,8 @@ template <typename T> struct GemvParams {
     int direct; /* runs are whole segments: y = alpha*r + beta*y, no atomics */
     int beta0;  /* beta == 0: y is not read */
     int once;   /* load A evict-first (stream_once) */
+    unsigned keep;  /* with once: the share of A loaded to stay in L2 (load_tile) */
+    int64_t keep_ra; /* r0 % NB: a warp's rows start at a row congruent to it */
     int wait_first; /* no scaling kernel before it: pdl_wait() before the first load */
 };
 
@@ -88,7 +94,7 @@ __global__ void __launch_bounds__(32 * Q, MINB) gemvn_kernel(const GemvParams<T>
         const int64_t rb = P.r0 + i * NR, cb = P.clo + kk * L;
         const bool full = rb >= P.rlo && rb + NR <= P.rhi && cb + L <= P.chi;
         load_tile<T, L, V, VEC, 32>(buf, P.A, P.lda, rb + trow, cb, 1, full, P.rlo, P.rhi,
-                                    P.clo, P.chi, P.once);
+                                    P.clo, P.chi, P.once, P.keep, P.keep_ra);
         const int64_t cx = cb + lane;
         xv = Sc<T>::zero();
         if (lane < L && cx < P.chi) xv = Sc<T>::ld(P.x + (cx - P.clo) * P.incx);
@@ -157,7 +163,7 @@ __global__ void __launch_bounds__(32 * Q, MINB) gemvt_kernel(const GemvParams<T>
         const int64_t r = rb + (VEC ? lane * V : lane);
         const bool full = rb >= P.rlo && rb + NB <= P.rhi && cb + NBC <= P.chi;
         load_tile<T, L, V, VEC, 32>(buf, P.A, P.lda, r, cb + q, Q, full, P.rlo, P.rhi, P.clo,
-                                    P.chi, P.once);
+                                    P.chi, P.once, P.keep, P.keep_ra);
 #pragma unroll
         for (int v = 0; v < V; ++v) {
             const int64_t rr = r + (VEC ? v : 32 * v);
@@ -268,6 +274,15 @@ inline cudaError_t gemv_main(cudaStream_t stream, const DevInfo &d, GemvParams<T
     return launch(kern, dim3((unsigned)sp.grid), dim3(32, C::Q), stream, d.major >= 9, P);
 }
 
+/* keep (load_tile) for a matrix of `bytes` streamed evict-first: a third of the L2's worth of
+ * it, as SYMV's walks keep (H100, DGEBRD 8192, a first form that chose load by load: a sixth,
+ * a third and a half of the L2 took 1147, 1137-1140 and 1141 ms, none 1159-1166 ms) */
+inline unsigned keep_share(const DevInfo &d, double bytes)
+{
+    const double f = (double)d.l2 / 3 / bytes;
+    return f >= 1 ? 0xffffffffu : (unsigned)(f * 4294967296.0);
+}
+
 /* The whole operation; C supplies NB, Q, L, V and MINB (see the gemv_?.cu files). */
 template <typename T, class C>
 inline cudaError_t gemv_run(cudaStream_t stream, char trans, int64_t m, int64_t n, T alpha,
@@ -310,6 +325,8 @@ inline cudaError_t gemv_run(cudaStream_t stream, char trans, int64_t m, int64_t 
     P.wait_first = 0;
     P.beta0 = Sc<T>::is_zero(beta);
     P.once = stream_once(d, (double)m * (double)n * sizeof(T));
+    P.keep = P.once ? keep_share(d, (double)m * (double)n * sizeof(T)) : 0u;
+    P.keep_ra = P.r0 % C::NB;
 
     const bool vec = vec_ok<T, C::V>(A, lda);
     if constexpr (C::V > 1) {
