@@ -7,9 +7,6 @@
 #include <cublasLt.h>
 #include "bench.h"
 
-#define CHECK_LT(call) do { cublasStatus_t s_ = (call); if (s_ != CUBLAS_STATUS_SUCCESS) { \
-        fprintf(stderr, "%s: status %d line %d\n", #call, (int)s_, __LINE__); exit(1); } } while (0)
-
 enum { LD = 16384, K = 128, MAXALG = 32 };
 typedef struct {
     cublasHandle_t h;
@@ -33,7 +30,7 @@ static void run(void *v, int it)
         CHECK_CB(cublasDgemm(a->h, CUBLAS_OP_N, CUBLAS_OP_T, a->m, a->n, K, &mone, a->A, LD, a->B, LD,
                              &one, a->C, LD));
     else
-        CHECK_LT(cublasLtMatmul(a->lt, a->op, &mone, a->A, a->la, a->B, a->lb, &one, a->C, a->lc, a->C,
+        CHECK_CB(cublasLtMatmul(a->lt, a->op, &mone, a->A, a->la, a->B, a->lb, &one, a->C, a->lc, a->C,
                                 a->lc, a->algo, a->ws, a->wss, a->s));
 }
 
@@ -49,7 +46,7 @@ int main(void)
     CHECK_CUDA(cudaStreamCreate(&a.s));
     CHECK_CB(cublasCreate(&a.h));
     CHECK_CB(cublasSetStream(a.h, a.s));
-    CHECK_LT(cublasLtCreate(&a.lt));
+    CHECK_CB(cublasLtCreate(&a.lt));
     a.wss = 64u << 20;
     CHECK_CUDA(cudaMalloc(&a.ws, a.wss));
     CHECK_CUDA(cudaMalloc((void **)&a.C, (size_t)LD * LD * 8));
@@ -59,24 +56,24 @@ int main(void)
     CHECK_CUDA(cudaMemset(a.A, 0, (size_t)LD * K * 8));
     CHECK_CUDA(cudaMemset(a.B, 0, (size_t)LD * K * 8));
     printf("# copy %.0f GB/s\n", bench_copy_bandwidth(a.s));
-    CHECK_LT(cublasLtMatmulDescCreate(&a.op, CUBLAS_COMPUTE_64F, CUDA_R_64F));
-    CHECK_LT(cublasLtMatmulDescSetAttribute(a.op, CUBLASLT_MATMUL_DESC_TRANSB, &tb, sizeof tb));
-    CHECK_LT(cublasLtMatmulPreferenceCreate(&pref));
-    CHECK_LT(cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &a.wss,
+    CHECK_CB(cublasLtMatmulDescCreate(&a.op, CUBLAS_COMPUTE_64F, CUDA_R_64F));
+    CHECK_CB(cublasLtMatmulDescSetAttribute(a.op, CUBLASLT_MATMUL_DESC_TRANSB, &tb, sizeof tb));
+    CHECK_CB(cublasLtMatmulPreferenceCreate(&pref));
+    CHECK_CB(cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &a.wss,
                                                   sizeof a.wss));
     for (i = 0; i < (int)(sizeof ms / sizeof ms[0]); i++) {
         double t, fl;
         a.m = ms[i];
         a.n = 2048;
         fl = 2.0 * a.m * a.n * K;
-        CHECK_LT(cublasLtMatrixLayoutCreate(&a.la, CUDA_R_64F, a.m, K, LD));
-        CHECK_LT(cublasLtMatrixLayoutCreate(&a.lb, CUDA_R_64F, a.n, K, LD));
-        CHECK_LT(cublasLtMatrixLayoutCreate(&a.lc, CUDA_R_64F, a.m, a.n, LD));
+        CHECK_CB(cublasLtMatrixLayoutCreate(&a.la, CUDA_R_64F, a.m, K, LD));
+        CHECK_CB(cublasLtMatrixLayoutCreate(&a.lb, CUDA_R_64F, a.n, K, LD));
+        CHECK_CB(cublasLtMatrixLayoutCreate(&a.lc, CUDA_R_64F, a.m, a.n, LD));
         a.algo = NULL;
         t = bench_time(a.s, run, &a, 9, 5);
         printf("m %5d n %d k %d  cublasDgemm     %8.1f us %5.1f TFLOP/s %5.2f TB/s (C read and written)\n", a.m,
                a.n, K, t * 1e6, fl / t * 1e-12, 16.0 * a.m * a.n / t * 1e-12);
-        CHECK_LT(cublasLtMatmulAlgoGetHeuristic(a.lt, a.op, a.la, a.lb, a.lc, a.lc, pref, MAXALG, res, &nres));
+        CHECK_CB(cublasLtMatmulAlgoGetHeuristic(a.lt, a.op, a.la, a.lb, a.lc, a.lc, pref, MAXALG, res, &nres));
         for (j = 0; j < nres; j++) {
             int tile = -1, stages = -1, splitk = -1, algoid = -1;
             cublasLtMatmulAlgoConfigGetAttribute(&res[j].algo, CUBLASLT_ALGO_CONFIG_ID, &algoid, sizeof algoid, NULL);

@@ -517,6 +517,11 @@ inline cudaError_t dev_info(DevInfo &d)
  * when the matrix is larger than the L2. */
 inline bool stream_once(const DevInfo &d, double bytes) { return bytes > (double)d.l2; }
 
+/* The bytes of a streamed matrix that a GEMV or a SYMV in a sequence of calls keeps in L2 for
+ * the next one: a third of the L2 (H100: a sixth or a half measured the same or slower, for
+ * SYMV's walks and GEMV's lattice alike). */
+inline double l2_keep_bytes(const DevInfo &d) { return d.l2 / 3.0; }
+
 /* Resident thread blocks of kernel k on the whole device (SMs x occupancy). Each call
  * site passes its own cache (a function-local static of the launching template). */
 template <typename K>

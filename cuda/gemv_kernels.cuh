@@ -274,13 +274,13 @@ inline cudaError_t gemv_main(cudaStream_t stream, const DevInfo &d, GemvParams<T
     return launch(kern, dim3((unsigned)sp.grid), dim3(32, C::Q), stream, d.major >= 9, P);
 }
 
-/* keep (load_tile) for a matrix of `bytes` streamed evict-first: a third of the L2's worth of
- * it, as SYMV's walks keep (H100, DGEBRD 8192, a first form that chose load by load: a sixth,
- * a third and a half of the L2 took 1147, 1137-1140 and 1141 ms, none 1159-1166 ms) */
+/* keep (load_tile) for a matrix of `bytes` streamed evict-first (so larger than the L2, and
+ * the share below a third): l2_keep_bytes of it (H100, DGEBRD 8192, a first form that chose
+ * load by load: a sixth, a third and a half of the L2 took 1147, 1137-1140 and 1141 ms, none
+ * 1159-1166 ms) */
 inline unsigned keep_share(const DevInfo &d, double bytes)
 {
-    const double f = (double)d.l2 / 3 / bytes;
-    return f >= 1 ? 0xffffffffu : (unsigned)(f * 4294967296.0);
+    return (unsigned)(l2_keep_bytes(d) / bytes * 4294967296.0);
 }
 
 /* The whole operation; C supplies NB, Q, L, V and MINB (see the gemv_?.cu files). */

@@ -302,10 +302,10 @@ inline cudaError_t symv_main(cudaStream_t stream, const DevInfo &d, SymvParams<T
     P.w = (P.B + G0 - 1) / G0;                  /* blocks per thread block */
     const int64_t G = (P.B + P.w - 1) / P.w;    /* every run w long but the last */
     if (P.rev >= 0) { /* one of a sequence of calls walking by turns (SYTRD's): the last
-                       * blocks of every run, a third of the L2 in all, are kept there for
-                       * the next call (a sixth or a half measured the same) */
+                       * blocks of every run, l2_keep_bytes in all, are kept there for the
+                       * next call */
         const double tile = (double)C::NB * C::NB * sizeof(T);
-        P.keep = (int64_t)(d.l2 / 3.0 / tile / (double)G + 0.5);
+        P.keep = (int64_t)(l2_keep_bytes(d) / tile / (double)G + 0.5);
     } else {
         P.rev = 0;
     }
