@@ -63,17 +63,6 @@ static kblasf_status_t syrk(kblasf_context *ctx, char uplo, char trans, kblasf_i
 
 /* ------------------------------------------------------------------ POTRF */
 
-/* The executor's look-ahead lanes (internal.h); without them everything runs in order. */
-static kblasf_status_t use_lane(kblasf_context *ctx, int lane)
-{
-    return ctx->exec->use_lane ? ctx->exec->use_lane(ctx, lane) : KBLASF_STATUS_SUCCESS;
-}
-
-static kblasf_status_t lane_order(kblasf_context *ctx, int from, int to)
-{
-    return ctx->exec->lane_order ? ctx->exec->lane_order(ctx, from, to) : KBLASF_STATUS_SUCCESS;
-}
-
 /* Applies panel j0 (width w, factored) to the trailing block columns c0 to c1 - 1
  * (lower; rows, upper): their diagonal block by SYRK, the rest below (right of) it by
  * one GEMM; c1 == n: the whole trailing matrix from c0 by the recursive SYRK. */
@@ -131,34 +120,34 @@ static kblasf_status_t potrf_blocked(kblasf_context *ctx, int lower, kblasf_int 
 
     if (nb <= 0 || n <= nb) /* no look-ahead */
         return potrf_tall(ctx, lower, n, 0, A, lda, dinfo, ioff);
-    st = lane_order(ctx, 0, 1); /* lane 1 after what the caller queued */
+    st = kblasf_lane_order(ctx, 0, 1); /* lane 1 after what the caller queued */
     if (!st)
-        st = use_lane(ctx, 1);
+        st = kblasf_use_lane(ctx, 1);
     if (!st)
         st = potrf_tall(ctx, lower, nb, n - nb, A, lda, dinfo, ioff);
     for (j0 = 0; !st && j0 + nb < n; j0 += nb) {
         w = MIN(nb, n - j0);
         c0 = j0 + w;
         w2 = MIN(nb, n - c0);
-        st = lane_order(ctx, 1, 0); /* panel j0 is factored */
+        st = kblasf_lane_order(ctx, 1, 0); /* panel j0 is factored */
         if (!st)
-            st = use_lane(ctx, 0);
+            st = kblasf_use_lane(ctx, 0);
         if (!st)
             st = potrf_update(ctx, lower, n, j0, w, c0, c0 + w2, A, lda);
         if (!st)
-            st = lane_order(ctx, 0, 1); /* the next panel may start */
+            st = kblasf_lane_order(ctx, 0, 1); /* the next panel may start */
         if (!st && c0 + w2 < n)
             st = potrf_update(ctx, lower, n, j0, w, c0 + w2, n, A, lda);
         if (!st)
-            st = use_lane(ctx, 1);
+            st = kblasf_use_lane(ctx, 1);
         if (!st)
             st = potrf_tall(ctx, lower, w2, n - c0 - w2, at(A, lda, c0, c0), lda, dinfo,
                             ioff + c0);
     }
     /* lane 0 again, after the last panel (also after a failure: nothing left running) */
-    st2 = lane_order(ctx, 1, 0);
+    st2 = kblasf_lane_order(ctx, 1, 0);
     if (!st2)
-        st2 = use_lane(ctx, 0);
+        st2 = kblasf_use_lane(ctx, 0);
     return st ? st : st2;
 }
 

@@ -95,6 +95,16 @@ int kblasf_host_on_device(kblasf_handle_t h, const char *name, void *A, size_t e
 /* Monotonic seconds, for the reductions' time split (KBLASF_VERBOSE). */
 double kblasf_now(void);
 
+/* The executor's look-ahead lanes (internal.h); without them everything runs in order. */
+static inline kblasf_status_t kblasf_use_lane(kblasf_context *ctx, int lane)
+{
+    return ctx->exec->use_lane ? ctx->exec->use_lane(ctx, lane) : KBLASF_STATUS_SUCCESS;
+}
+static inline kblasf_status_t kblasf_lane_order(kblasf_context *ctx, int from, int to)
+{
+    return ctx->exec->lane_order ? ctx->exec->lane_order(ctx, from, to) : KBLASF_STATUS_SUCCESS;
+}
+
 #endif
 
 /* ---- precision-generic declarations (after prec.h) ---- */

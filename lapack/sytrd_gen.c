@@ -113,37 +113,58 @@ static kblasf_status_t column(trd *t, kblasf_int done, kblasf_int v0, kblasf_int
     return st ? st : step(t, v0, len, done, t->dtau + (t->lower ? c : c - 1), next, ie);
 }
 
+/* P~ (the w columns first, then the v columns, rows r0 .. r0+m-1) on the look-ahead lane,
+ * after all that came before on the main one. */
+static kblasf_status_t swapped_copy(trd *t, kblasf_int m, kblasf_int r0)
+{
+    kblasf_context *ctx = t->ctx;
+    kblasf_int n = t->n;
+    kblasf_status_t st = kblasf_lane_order(ctx, 0, 1), st2;
+
+    if (!st)
+        st = kblasf_use_lane(ctx, 1);
+    if (!st)
+        st = ctx->exec->copy_on_device(ctx, m, TRD_NB, sizeof(T), pw(t, 1, r0), 2 * n,
+                                       t->PT + r0, 2 * n);
+    if (!st)
+        st = ctx->exec->copy_on_device(ctx, m, TRD_NB, sizeof(T), pw(t, 0, r0), 2 * n,
+                                       t->PT + r0 + n, 2 * n);
+    st2 = kblasf_use_lane(ctx, 0);
+    return st ? st : st2;
+}
+
 /* After a panel: A22 -= V W^H + W V^H (order m at (s, s); V and W from the interleaved
  * panel P, rows r0..), by diagonal blocks: a SYR2K on each, and beside it (below for L,
  * above for U) one GEMM P P~^H of inner order 2 nb, P~ being P with the columns of each
- * pair swapped, so that sum_k P(:,k) conj(P~(:,k))^T = V W^H + W V^H. */
+ * pair swapped, so that sum_k P(:,k) conj(P~(:,k))^T = V W^H + W V^H.
+ * The SYR2Ks go on the main lane and the GEMMs on the look-ahead lane, behind P~'s copies
+ * (which the first SYR2K runs beside), so that each kind fills the SMs that the tail of
+ * the other leaves idle; the main lane then waits for the other (DSYTRD 16384 on the
+ * H100: 2230 -> 2213 ms; doc/reductions.md). */
 static kblasf_status_t panel_end(trd *t, kblasf_int s, kblasf_int m, kblasf_int r0)
 {
     kblasf_context *ctx = t->ctx;
-    kblasf_int n = t->n, b = kblasf_sytrd_update_block(ctx), j, nbj;
-    kblasf_status_t st = KBLASF_STATUS_SUCCESS;
+    kblasf_int n = t->n, b = kblasf_sytrd_update_block(ctx), j, nbj, i0, mr;
+    kblasf_status_t st = m > b ? swapped_copy(t, m, r0) : KBLASF_STATUS_SUCCESS, st2;
 
-    if (m > b) { /* P~: the w columns first, then the v columns, rows r0 .. r0+m-1 */
-        st = ctx->exec->copy_on_device(ctx, m, TRD_NB, sizeof(T), pw(t, 1, r0), 2 * n,
-                                       t->PT + r0, 2 * n);
-        if (!st)
-            st = ctx->exec->copy_on_device(ctx, m, TRD_NB, sizeof(T), pw(t, 0, r0), 2 * n,
-                                           t->PT + r0 + n, 2 * n);
-    }
     for (j = 0; j < m && !st; j += b) {
         nbj = MIN(b, m - j);
+        i0 = t->lower ? j + nbj : 0; /* block column j's rows beside its diagonal block */
+        mr = t->lower ? m - j - nbj : j;
         st = PRIMS(ctx)->syr2k(ctx, t->lower ? 'L' : 'U', nbj, TRD_NB, -1, pw(t, 0, r0 + j),
                                2 * n, pw(t, 1, r0 + j), 2 * n, 1,
                                at(t->dA, t->ldda, s + j, s + j), t->ldda);
-        if (!st && t->lower && j + nbj < m) /* rows j+nbj .. m-1 of block column j */
-            st = PRIMS(ctx)->gemm(ctx, 'N', 'C', m - j - nbj, nbj, 2 * TRD_NB, -1,
-                                  pw(t, 0, r0 + j + nbj), n, t->PT + r0 + j, n, 1,
-                                  at(t->dA, t->ldda, s + j + nbj, s + j), t->ldda);
-        if (!st && !t->lower && j > 0) /* rows 0 .. j-1 of block column j */
-            st = PRIMS(ctx)->gemm(ctx, 'N', 'C', j, nbj, 2 * TRD_NB, -1, pw(t, 0, r0), n,
-                                  t->PT + r0 + j, n, 1, at(t->dA, t->ldda, s, s + j), t->ldda);
+        if (st || mr == 0)
+            continue;
+        st = kblasf_use_lane(ctx, 1);
+        if (!st)
+            st = PRIMS(ctx)->gemm(ctx, 'N', 'C', mr, nbj, 2 * TRD_NB, -1, pw(t, 0, r0 + i0), n,
+                                  t->PT + r0 + j, n, 1, at(t->dA, t->ldda, s + i0, s + j),
+                                  t->ldda);
+        st2 = kblasf_use_lane(ctx, 0);
+        st = st ? st : st2;
     }
-    return st;
+    return st || m <= b ? st : kblasf_lane_order(ctx, 1, 0);
 }
 
 /* Lower: the panel of columns i0 .. i0+nb-1 (DLATRD on A(i0:n, i0:n)), then the SYR2K of

@@ -211,8 +211,10 @@ kblasf_int kblasf_potrf_block(const kblasf_context *ctx, size_t elsize)
 kblasf_int kblasf_sytrd_update_block(const kblasf_context *ctx)
 {
     /* On the GPU cuBLAS's SYR2K with k = 64 moves about 1.1 TB/s; a SYR2K on each diagonal
-     * block of 2048 and one GEMM of inner order 128 beside each runs 1.3-1.6 TB/s (blocks of
-     * 3072 and 4096 within 2%; bench/results/H100-2026-11-27-syr2k-forms.txt). The host
-     * executor takes 256, so that the tests reach the blocked form. */
-    return ctx->device < 0 ? 256 : 2048;
+     * block and one GEMM of inner order 128 beside each runs 1.3-1.6 TB/s
+     * (bench/results/H100-2026-11-27-syr2k-forms.txt). With the GEMMs on a lane of their
+     * own, DSYTRD 16384 takes 2213 ms with blocks of 1024 and 2219 with 2048
+     * (bench/results/H100-2026-11-27-sytrd-update-two-lanes.txt). The host executor takes
+     * 256, so that the tests reach the blocked form. */
+    return ctx->device < 0 ? 256 : 1024;
 }
