@@ -10,7 +10,7 @@
  *     products of every step: A(i:m, i+1:n)^H v and A(i+1:m, i+1:n) u);
  *   - the per-column overhead: (kblasf's time - SYMV floor) / (n - 1), everything that is
  *     not the SYMV kernel (transfers, CPU panel arithmetic, launches, SYR2K);
- *   - the host API from pageable memory (A up, reduction, A down);
+ *   - the host API from pageable memory (A up, reduction, A down), DSYTRD and DGEBRD;
  *   - optionally the CPU LAPACK (dlopen'ed OpenBLAS: the LAPACK names in this process are
  *     kblasf's own).
  * kblasf's own time split (CPU, waiting for the device, panels) is logged by the library
@@ -374,25 +374,33 @@ static int op_on(const char *op)
     return !s || strstr(s, op) != NULL;
 }
 
-/* The host API from pageable memory (transfers included). */
-static void host_api(int n)
+/* The host API from pageable memory (transfers included): DSYTRD (lower) or DGEBRD
+ * (square), the smallest legal lwork. */
+static void host_api(int n, int brd)
 {
     double *A = malloc((size_t)n * n * sizeof(double)), *d = malloc(n * sizeof(double));
-    double *e = malloc(n * sizeof(double)), *tau = malloc(n * sizeof(double)), w, t0;
+    double *e = malloc(n * sizeof(double)), *tq = malloc(n * sizeof(double));
+    double *tp = malloc(n * sizeof(double)), *w = malloc(n * sizeof(double)), t0;
+    const char *name = brd ? "DGEBRD" : "DSYTRD";
     kblasf_int info;
     size_t k;
 
     for (k = 0; k < (size_t)n * n; k++)
         A[k] = (double)rand() / RAND_MAX;
     t0 = bench_now();
-    CHECK_KB(kblasf_dsytrd_host('L', n, A, n, d, e, tau, &w, 1, &info));
+    if (brd)
+        CHECK_KB(kblasf_dgebrd_host(n, n, A, n, d, e, tq, tp, w, n, &info));
+    else
+        CHECK_KB(kblasf_dsytrd_host('L', n, A, n, d, e, tq, w, 1, &info));
     t0 = bench_now() - t0;
-    printf("host API DSYTRD n=%d pageable: %.4f s (info %lld)\n", n, t0, (long long)info);
-    sum_add("host API DSYTRD n=%d (pageable, transfers included): %.4f s\n", n, t0);
+    printf("host API %s n=%d pageable: %.4f s (info %lld)\n", name, n, t0, (long long)info);
+    sum_add("host API %s n=%d (pageable, transfers included): %.4f s\n", name, n, t0);
     free(A);
     free(d);
     free(e);
-    free(tau);
+    free(tq);
+    free(tp);
+    free(w);
 }
 
 typedef void (*dsytrd_t)(const char *, const int *, double *, const int *, double *, double *,
@@ -457,7 +465,7 @@ int main(int argc, char **argv)
             one(&c, 0, sizes[i], 'L', sizes[i] > 8192 ? reps_large : reps);
         one(&c, 0, sizes[ns - 2], 'U', reps);
         one(&c, 1, sizes[ns - 2], 'L', 1);
-        host_api(sizes[ns - 2]);
+        host_api(sizes[ns - 2], 0);
     }
     if (op_on("syevd"))
         vendor_syevd(&c, sizes[ns - 2]);
@@ -465,6 +473,7 @@ int main(int argc, char **argv)
         for (i = 0; i < ns; i++)
             one_brd(&c, 0, sizes[i], sizes[i] > 8192 ? reps_large : reps);
         one_brd(&c, 1, sizes[ns - 2], 1);
+        host_api(sizes[ns - 2], 1);
     }
     if (getenv("BENCH_CPU"))
         cpu_lapack(getenv("BENCH_CPU_N") ? atoi(getenv("BENCH_CPU_N")) : sizes[ns - 2]);
