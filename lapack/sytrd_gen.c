@@ -164,7 +164,11 @@ static kblasf_status_t panel_end(trd *t, kblasf_int s, kblasf_int m, kblasf_int 
         st2 = kblasf_use_lane(ctx, 0);
         st = st ? st : st2;
     }
-    return st || m <= b ? st : kblasf_lane_order(ctx, 1, 0);
+    if (m > b) { /* also after a failure, so that nothing runs beside what follows */
+        st2 = kblasf_lane_order(ctx, 1, 0);
+        st = st ? st : st2;
+    }
+    return st;
 }
 
 /* Lower: the panel of columns i0 .. i0+nb-1 (DLATRD on A(i0:n, i0:n)), then the SYR2K of
