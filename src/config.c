@@ -179,10 +179,15 @@ kblasf_int kblasf_batch_potrf_leaf(const kblasf_context *ctx)
     return ctx->device < 0 ? KBLASF_BATCH_KERNEL_MAX : 32;
 }
 
-kblasf_int kblasf_batch_potrs_warp_nrhs(kblasf_int n)
+kblasf_int kblasf_batch_potrs_warp_nrhs(kblasf_int n, size_t elsize)
 {
     long nrhs = kblasf_get_config()->batch_potrs_warp_nrhs;
 
+    /* The warp kernel holds a column of the factor in a warp's registers: above 2 KB of
+     * them (double complex above 128) it runs too few warps an SM and the block kernel wins
+     * (H100, ZPOTRS 256: 0.90x-1.08x), whatever the setting. */
+    if ((size_t)n * elsize > 2048)
+        return 0;
     /* The warp kernel reads the factor once per two right-hand sides, the block kernel
      * once per 8 (4 in double complex). H100, batch 10240, block kernel time over warp
      * kernel time in double, L / U: n = 128 1.69 / 1.58x with one right-hand side, 1.92 /

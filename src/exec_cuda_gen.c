@@ -480,13 +480,9 @@ static kblasf_status_t cuda_potrs_batch(kblasf_context *ctx, char uplo, kblasf_i
     if (!batch_path(n, path))
         return KBLASF_STATUS_NOT_SUPPORTED;
     cudaSetDevice(ctx->device);
-    /* The warp kernel holds a column of the factor, n elements, in a warp's registers:
-     * above 2 KB of them (double complex above 128) it runs too few warps an SM and the
-     * block kernel wins (H100, ZPOTRS 256: 0.90x-1.08x). */
-    if (n > KBLASF_CUDA_BATCH_SMALL_MAX && nrhs <= kblasf_batch_potrs_warp_nrhs(n) &&
-        n * (kblasf_int)sizeof(T) <= 2048) {
-        *path = "warp kernel: n <= 256 with few right-hand sides, a warp per matrix and "
-                "right-hand side";
+    if (n > KBLASF_CUDA_BATCH_SMALL_MAX && nrhs <= kblasf_batch_potrs_warp_nrhs(n, sizeof(T))) {
+        *path = "warp kernel: a warp per matrix and right-hand side, a column of the factor "
+                "(at most 2 KB) in its registers";
         return kblasf_cuda_check(KBLASF_CAT3(kblasf_cuda_, PREC, potrs_batch_warp)(
                                      (cudaStream_t)ctx->stream, uplo, n, nrhs, BATCH_ARGS(A),
                                      BATCH_ARGS(B), batch),

@@ -175,10 +175,11 @@ kblasf_int kblasf_potrf_leaf(const kblasf_context *ctx, size_t elsize);
  * it (up to the kernels' 256) it recurses onto batched TRSM and HERK
  * (lapack/batch_gen.c): KBLASF_BATCH_POTRF_LEAF, else the executor's default. */
 kblasf_int kblasf_batch_potrf_leaf(const kblasf_context *ctx);
-/* Most right-hand sides for which the CUDA executor's batched POTRS of order n > 32 takes
- * the warp-per-matrix kernel (cuda/batch_potrs_warp.cu) rather than the block kernel:
- * KBLASF_BATCH_POTRS_WARP_NRHS (0: never), else the default for n. */
-kblasf_int kblasf_batch_potrs_warp_nrhs(kblasf_int n);
+/* Most right-hand sides for which the CUDA executor's batched POTRS of order n > 32
+ * (elements of elsize bytes) takes the warp-per-matrix kernel (cuda/batch_potrs_warp.cu)
+ * rather than the block kernel: 0 above 2 KB a column, else KBLASF_BATCH_POTRS_WARP_NRHS
+ * (0: never), else the default for n. */
+kblasf_int kblasf_batch_potrs_warp_nrhs(kblasf_int n, size_t elsize);
 /* Width of the block columns of the device POTRF (right-looking with look-ahead above
  * it, lapack/chol_gen.c; 0: no look-ahead): KBLASF_POTRF_NB, else the default. */
 kblasf_int kblasf_potrf_block(const kblasf_context *ctx, size_t elsize);
