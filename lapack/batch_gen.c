@@ -140,25 +140,36 @@ static kblasf_status_t potrf_rec(kblasf_context *ctx, char uplo, kblasf_int n, k
     return potrf_rec(ctx, uplo, n2, d + n1, A, info, batch, leaf, path, trsm, herk);
 }
 
-/* POTRF of every matrix of A (n > 0): the executor's primitive up to its leaf order, the
- * recursion above it up to the kernels' order 256 (and from the TRSM leaf's 32 on with
- * KBLASF_OFFLOAD=always); above 256 the primitive, which declines (the caller's loop). */
+/* The order of the diagonal blocks that POTRF's recursion splits a matrix of order n into,
+ * or 0 where the executor's primitive takes the matrix whole: above the kernels' order 256
+ * (where the primitive declines: the caller's loop), and up to the leaf order, except that
+ * KBLASF_OFFLOAD=always recurses there too, at the TRSM/TRMM leaf's order (the host
+ * executor's leaf is 256, so that CI runs the recursion the GPU runs above 32). */
+static kblasf_int potrf_split(kblasf_int n, kblasf_int leaf)
+{
+    const char *forced;
+
+    if (n > KBLASF_BATCH_KERNEL_MAX)
+        return 0;
+    if (n > leaf)
+        return leaf;
+    return kblasf_batch_forced(n, KBLASF_BATCH_TRXM_LEAF, &forced) ? KBLASF_BATCH_TRXM_LEAF : 0;
+}
+
+/* POTRF of every matrix of A (n > 0), by the primitive or the recursion (potrf_split). */
 static kblasf_status_t potrf_run(kblasf_context *ctx, char uplo, kblasf_int n, const batch_t *A,
                                  kblasf_int *info, kblasf_int batch, char *path, size_t pathsz)
 {
-    const kblasf_int leaf = kblasf_batch_potrf_leaf(ctx);
+    const kblasf_int split = potrf_split(n, kblasf_batch_potrf_leaf(ctx));
     const char *how = "", *first = "";
     char trsm[KBLASF_BATCH_PATHSZ] = "", herk[KBLASF_BATCH_PATHSZ] = "";
     kblasf_status_t st;
 
-    if (n > KBLASF_BATCH_KERNEL_MAX ||
-        (n <= leaf && !kblasf_batch_forced(n, KBLASF_BATCH_TRXM_LEAF, &how))) {
+    if (!split) {
         st = PRIMS(ctx)->potrf_batch(ctx, uplo, n, A, info, 0, batch, &how);
         snprintf(path, pathsz, "%s", how);
         return st;
     }
-    /* forced with leaf >= n: the recursion still splits, at the TRSM/TRMM leaf order */
-    const kblasf_int split = n <= leaf ? KBLASF_BATCH_TRXM_LEAF : leaf;
     st = potrf_rec(ctx, uplo, n, 0, A, info, batch, split, &first, trsm, herk);
     snprintf(path, pathsz, "recursion: diagonal blocks of order <= %lld: %s; batched TRSM: %s; "
              "batched %s: %s", (long long)split, first, trsm, IS_COMPLEX ? "HERK" : "SYRK",
