@@ -105,10 +105,11 @@ potri_regs_kernel(bool lower, int n, T *const *Aarr, T *A, int64_t lda,
                            : OP == LAUUM || CHOL ? Sc<T>::ld_rw_real(p) : ld_rw(p);
         }
     }
-    /* a holds row r of the stored triangle: of L for 'L', of U = L^H for 'U'. POTI's
-     * factorization below turns U's into L's, so from there a holds a row of L (rows) or
-     * of U = conj(a column of L) (!rows). */
-    const bool rows = lower || CHOL;
+    /* from here a holds row r of L for 'L' (and POTI), row r of U = conj(column r of L) for 'U'.
+     * rows is set again below for POTI's 'U' rather than written as the constant lower || CHOL:
+     * that form, though the same, compiled slower (H100: DPOTRI 16 / 32 7% / 3.5% slower;
+     * bench/results/H100-2026-11-27-stop34-suite-and-three-trials.txt) */
+    bool rows = lower;
 
     if constexpr (CHOL) {
         if (!lower) { /* row r of L = conj(column r of U): transpose through the tile */
@@ -118,6 +119,7 @@ potri_regs_kernel(bool lower, int n, T *const *Aarr, T *A, int64_t lda,
 #pragma unroll
             for (int k = 0; k < G; ++k)
                 a[k] = Sc<T>::conj(a[k]);
+            rows = true;
         }
         /* right-looking on rows, the columns unscaled: A(r, k) -= A(r, j) conj(A(k, j)) / d_j */
         T *const colb = cols + g * (2 * G);
