@@ -47,6 +47,13 @@
 #      ratio over the threshold, a failed error-exit test, an unexpected
 #      XERBLA/INFO message, a crash, or a tester that did not reach the end).
 #
+# Build on one machine, run on another (a cluster's login node and a GPU
+# node without gfortran): RUN_ONLY=1 with the BUILD_DIR of an earlier run
+# builds nothing and runs the testers found there (steps 3's binding check, 4
+# and 5). LAPACK_SRC_DIR is then read only for its TESTING/*.in inputs, and
+# KBLASF_LIBDIR's libkblasf.so must be the one the testers load (put it on
+# LD_LIBRARY_PATH when it is not where they were linked).
+#
 # Environment: SUITES (lin), BUILD_DIR (default: a new mktemp -d directory,
 # kept), JOBS (parallel compiles, default 2), FC (gfortran), FFLAGS (-O2
 # -frecursive), LAPACK_LIBS (-llapack -lblas), PATHS (lin: PO PP PS TR),
@@ -82,6 +89,7 @@ EIG_INPUTS=${EIG_INPUTS:-"sep.in se2.in svd.in"}
 SUITES=${SUITES:-lin}
 MODES=${MODES:-"default always"}
 JOBS=${JOBS:-2}
+RUN_ONLY=${RUN_ONLY:-0}
 
 for s in $SUITES; do
     case $s in lin|eig) ;; *) echo "SUITES: unknown suite '$s' (lin, eig)" >&2; exit 2 ;; esac
@@ -89,9 +97,19 @@ done
 for m in $MODES; do
     case $m in -*|*[!A-Za-z0-9_-]*) echo "MODES: bad mode '$m'" >&2; exit 2 ;; esac
 done
-[ -f "$SRC/TESTING/LIN/Makefile" ] && [ -f "$SRC/TESTING/EIG/Makefile" ] &&
-[ -f "$SRC/TESTING/MATGEN/Makefile" ] ||
-    { echo "$SRC: not a Reference-LAPACK source tree" >&2; exit 2; }
+if [ "$RUN_ONLY" = 1 ]; then
+    [ -n "${BUILD_DIR:-}" ] && [ -d "$BUILD_DIR" ] ||
+        { echo "RUN_ONLY=1: BUILD_DIR must name the directory of an earlier build" >&2; exit 2; }
+    for p in $PRECS; do
+        case " $SUITES " in *" lin "*)
+            [ -f "$SRC/TESTING/${p}test.in" ] || { echo "$SRC: no TESTING/${p}test.in" >&2; exit 2; } ;;
+        esac
+    done
+else
+    [ -f "$SRC/TESTING/LIN/Makefile" ] && [ -f "$SRC/TESTING/EIG/Makefile" ] &&
+    [ -f "$SRC/TESTING/MATGEN/Makefile" ] ||
+        { echo "$SRC: not a Reference-LAPACK source tree" >&2; exit 2; }
+fi
 [ -e "$LIBDIR/libkblasf.so" ] ||
     { echo "$LIBDIR: no libkblasf.so" >&2; exit 2; }
 # eig inputs: resolved once, before anything is built
@@ -169,6 +187,7 @@ link() {
 }
 
 T0=$(date +%s)
+if [ "$RUN_ONLY" != 1 ]; then
 # ---- 1. tmglib ------------------------------------------------------------
 mg="$SRC/TESTING/MATGEN/Makefile"
 vars=""
@@ -183,6 +202,7 @@ echo "== compiling TESTING/MATGEN ($(echo "$MGOBJ" | wc -l) files)"
 echo "$MGOBJ" | compile "$SRC/TESTING/MATGEN" "$BUILD_DIR/matgen"
 rm -f "$BUILD_DIR/libtmglib.a"
 (cd "$BUILD_DIR/matgen" && ar cr ../libtmglib.a $MGOBJ && ranlib ../libtmglib.a)
+fi
 
 # ---- 2./3. LIN and EIG testers --------------------------------------------
 KBLASF_LINK="-L$LIBDIR -Wl,-rpath,$LIBDIR -Wl,--no-as-needed -lkblasf -Wl,--as-needed"
@@ -191,19 +211,24 @@ for suite in $SUITES; do
         P=$(echo "$p" | tr 'sdcz' 'SDCZ')
         if [ $suite = lin ]; then
             case $p in s|c) common=SCLNTST ;; *) common=DZLNTST ;; esac
-            OBJ=$(makevars "$SRC/TESTING/LIN/Makefile" ALINTST ${P}LINTST $common)
+            [ "$RUN_ONLY" = 1 ] || OBJ=$(makevars "$SRC/TESTING/LIN/Makefile" ALINTST ${P}LINTST $common)
             syms="${p}(potrf|potrs|potri|trtri|lauum|posv)_"
             what="${p}potrf_/potrs_/potri_/trtri_/lauum_/posv_"
         else
             case $p in s|c) common=SCIGTST ;; *) common=DZIGTST ;; esac
-            OBJ=$(makevars "$SRC/TESTING/EIG/Makefile" ${P}EIGTST $common AEIGTST)
+            [ "$RUN_ONLY" = 1 ] || OBJ=$(makevars "$SRC/TESTING/EIG/Makefile" ${P}EIGTST $common AEIGTST)
             case $p in s|d) trd=sytrd ;; *) trd=hetrd ;; esac
             syms="${p}(${trd}|gebrd)_"
             what="${p}${trd}_/gebrd_"
         fi
-        echo "== compiling TESTING/$(echo $suite | tr a-z A-Z) for x${suite}tst$p ($(echo "$OBJ" | wc -l) files)"
-        echo "$OBJ" | compile "$SRC/TESTING/$(echo $suite | tr a-z A-Z)" "$BUILD_DIR/$suite"
-        link "x${suite}tst$p" $suite "$OBJ"
+        if [ "$RUN_ONLY" = 1 ]; then
+            [ -x "$BUILD_DIR/x${suite}tst$p" ] ||
+                { echo "RUN_ONLY=1: no $BUILD_DIR/x${suite}tst$p" >&2; exit 2; }
+        else
+            echo "== compiling TESTING/$(echo $suite | tr a-z A-Z) for x${suite}tst$p ($(echo "$OBJ" | wc -l) files)"
+            echo "$OBJ" | compile "$SRC/TESTING/$(echo $suite | tr a-z A-Z)" "$BUILD_DIR/$suite"
+            link "x${suite}tst$p" $suite "$OBJ"
+        fi
         check_bindings "x${suite}tst$p" "$syms" "$what"
     done
 done
