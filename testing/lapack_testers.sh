@@ -131,8 +131,10 @@ want_ref=no
 case " $MODES " in *" ref "*) want_ref=yes ;; esac
 
 BUILD_DIR=${BUILD_DIR:-$(mktemp -d "${TMPDIR:-/tmp}/kblasf-lapack-testers.XXXXXX")}
-mkdir -p "$BUILD_DIR/matgen"
-for s in $SUITES; do mkdir -p "$BUILD_DIR/$s"; done
+if [ "$RUN_ONLY" != 1 ]; then
+    mkdir -p "$BUILD_DIR/matgen"
+    for s in $SUITES; do mkdir -p "$BUILD_DIR/$s"; done
+fi
 BUILD_DIR=$(cd "$BUILD_DIR" && pwd)
 echo "== build dir: $BUILD_DIR"
 echo "== LAPACK source: $SRC$(git -C "$SRC" describe --tags 2>/dev/null | sed 's/^/ (/;s/$/)/' || true)"
@@ -140,8 +142,10 @@ echo "== suites: $SUITES; precisions: $PRECS; modes: $MODES"
 
 # A minimal make.inc, only so that LAPACK's Makefiles can be read for their
 # object lists (they `include $(TOPSRCDIR)/make.inc`).
-printf 'FC = %s\nFFLAGS = %s\n' "$FC" "$FFLAGS" > "$BUILD_DIR/make.inc"
-printf 'print: ; @echo $(foreach v,$(VARS),$($(v)))\n' > "$BUILD_DIR/print.mk"
+if [ "$RUN_ONLY" != 1 ]; then
+    printf 'FC = %s\nFFLAGS = %s\n' "$FC" "$FFLAGS" > "$BUILD_DIR/make.inc"
+    printf 'print: ; @echo $(foreach v,$(VARS),$($(v)))\n' > "$BUILD_DIR/print.mk"
+fi
 makevars() {  # makefile var... -> the objects those variables list
     mk=$1; shift
     (cd "$BUILD_DIR" && make -s --no-print-directory -f "$mk" -f print.mk \
