@@ -220,7 +220,9 @@ kblasf_status_t FN(trsv_try)(kblasf_handle_t h, char uplo, char trans, char tran
 {
     kblasf_status_t st;
 
-    if (!PRIMS(h)->trsv || alpha == 0 || !kblasf_trsv_chain())
+    /* the chain multiplies by inverted diagonal blocks: leaves set to solve (substitution,
+     * LAPACK's backward error) send one right-hand side to the recursion as well */
+    if (!PRIMS(h)->trsv || alpha == 0 || !kblasf_trsv_chain() || !kblasf_trsm_invert(h))
         return KBLASF_STATUS_NOT_SUPPORTED;
     st = PRIMS(h)->trsv(h, uplo, trans, trans2, diag, k, alpha, A, lda, x);
     if (st != KBLASF_STATUS_NOT_SUPPORTED && !trans2)
