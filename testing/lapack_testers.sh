@@ -49,7 +49,7 @@
 #
 # Build on one machine, run on another (a cluster's login node and a GPU
 # node without gfortran): RUN_ONLY=1 with the BUILD_DIR of an earlier run
-# builds nothing and runs the testers found there (steps 3's binding check, 4
+# builds nothing and runs the testers found there (step 3's binding check, 4
 # and 5). LAPACK_SRC_DIR is then read only for its TESTING/*.in inputs, and
 # KBLASF_LIBDIR's libkblasf.so must be the one the testers load (put it on
 # LD_LIBRARY_PATH when it is not where they were linked).
