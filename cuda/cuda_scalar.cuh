@@ -339,7 +339,7 @@ __device__ __forceinline__ void load_tile(T (&buf)[L][V], const T *A, int64_t ld
     const T *p = A + (r + c * lda);
     const int64_t step = cs * lda;
     unsigned kept = 0; /* bit l: column c + l*cs stays in L2 */
-    if (once && keep) {
+    if (keep) { /* (nonzero only with once) */
         const unsigned h = (unsigned)((r - keep_ra) / (32 * V)) * 0x9E3779B9u;
 #pragma unroll
         for (int l = 0; l < L; ++l)

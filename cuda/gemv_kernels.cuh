@@ -57,7 +57,6 @@ template <typename T> struct GemvParams {
     int beta0;  /* beta == 0: y is not read */
     int once;   /* load A evict-first (stream_once) */
     unsigned keep;  /* with once: the share of A loaded to stay in L2 (load_tile) */
-    int64_t keep_ra; /* r0 % NB: a warp's rows start at a row congruent to it */
     int wait_first; /* no scaling kernel before it: pdl_wait() before the first load */
 };
 
@@ -94,7 +93,7 @@ __global__ void __launch_bounds__(32 * Q, MINB) gemvn_kernel(const GemvParams<T>
         const int64_t rb = P.r0 + i * NR, cb = P.clo + kk * L;
         const bool full = rb >= P.rlo && rb + NR <= P.rhi && cb + L <= P.chi;
         load_tile<T, L, V, VEC, 32>(buf, P.A, P.lda, rb + trow, cb, 1, full, P.rlo, P.rhi,
-                                    P.clo, P.chi, P.once, P.keep, P.keep_ra);
+                                    P.clo, P.chi, P.once, P.keep, P.r0 % NB);
         const int64_t cx = cb + lane;
         xv = Sc<T>::zero();
         if (lane < L && cx < P.chi) xv = Sc<T>::ld(P.x + (cx - P.clo) * P.incx);
@@ -163,7 +162,7 @@ __global__ void __launch_bounds__(32 * Q, MINB) gemvt_kernel(const GemvParams<T>
         const int64_t r = rb + (VEC ? lane * V : lane);
         const bool full = rb >= P.rlo && rb + NB <= P.rhi && cb + NBC <= P.chi;
         load_tile<T, L, V, VEC, 32>(buf, P.A, P.lda, r, cb + q, Q, full, P.rlo, P.rhi, P.clo,
-                                    P.chi, P.once, P.keep, P.keep_ra);
+                                    P.chi, P.once, P.keep, P.r0 % NB);
 #pragma unroll
         for (int v = 0; v < V; ++v) {
             const int64_t rr = r + (VEC ? v : 32 * v);
@@ -326,7 +325,6 @@ inline cudaError_t gemv_run(cudaStream_t stream, char trans, int64_t m, int64_t 
     P.beta0 = Sc<T>::is_zero(beta);
     P.once = stream_once(d, (double)m * (double)n * sizeof(T));
     P.keep = P.once ? keep_share(d, (double)m * (double)n * sizeof(T)) : 0u;
-    P.keep_ra = P.r0 % C::NB;
 
     const bool vec = vec_ok<T, C::V>(A, lda);
     if constexpr (C::V > 1) {
