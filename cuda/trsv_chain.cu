@@ -43,6 +43,11 @@ template <typename T, bool ROWC> __host__ __device__ constexpr int chain_ahead()
     /* and at most 160 registers of tiles a thread (U elements a tile) */
     constexpr int a = (ROWC ? 96 : 64) * 1024 / (chain_nb<T>() * chain_nb<T>() * (int)sizeof(T)),
                   m = 160 / (chain_nb<T>() / G * (int)sizeof(T) / 4);
+    /* single complex with rows contiguous: two. The poller makes nine warps, three of them on
+     * one of the SM's four register files, which holds a thread to 168 registers, and this
+     * instance spilled with three tiles. */
+    if (std::is_same<T, cuFloatComplex>::value && ROWC)
+        return 2;
     return a < m ? a : m;
 }
 
