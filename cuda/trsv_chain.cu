@@ -35,18 +35,21 @@ namespace {
 constexpr int G = 4; /* threads per row of a chunk; thread (r, g) holds columns g + G*u */
 
 template <typename T> __host__ __device__ constexpr int chain_nb() { return sizeof(T) == 16 ? 32 : 64; }
-/* tiles in flight per thread: about 96 KB a thread block (H100, 8192: double 3 and 6 took
- * 0.199 and 0.212 ms a solve, double complex 3 and 6 0.54 and 0.39 ms); 64 KB where the
- * columns are contiguous, whose U sums take registers of their own */
+/* tiles in flight per thread: about 96 KB a thread block (H100, 8192: double complex 3 and 6
+ * took 0.54 and 0.39 ms a solve); 64 KB where the columns are contiguous, whose U sums take
+ * registers of their own */
 template <typename T, bool ROWC> __host__ __device__ constexpr int chain_ahead()
 {
     /* and at most 160 registers of tiles a thread (U elements a tile) */
     constexpr int a = (ROWC ? 96 : 64) * 1024 / (chain_nb<T>() * chain_nb<T>() * (int)sizeof(T)),
                   m = 160 / (chain_nb<T>() / G * (int)sizeof(T) / 4);
-    /* single complex with rows contiguous: two. The poller makes nine warps, three of them on
-     * one of the SM's four register files, which holds a thread to 168 registers, and this
-     * instance spilled with three tiles. */
-    if (std::is_same<T, cuFloatComplex>::value && ROWC)
+    /* double and single complex: two (64 KB) either way. Their blocks are nine warps (the
+     * poller makes the ninth), three of them on one of the SM's four register files, which
+     * holds a thread to 168 registers: single complex with rows contiguous spilled with three
+     * tiles (CPOTRS 8192, one right-hand side: 0.399-0.402 ms, 0.376-0.380 with two), and
+     * double with three was no faster (DPOTRS 8192 0.320 against 0.319 ms, 16384 0.915
+     * against 0.903) */
+    if (sizeof(T) == 8)
         return 2;
     return a < m ? a : m;
 }
