@@ -54,6 +54,13 @@ template <typename T, bool ROWC> __host__ __device__ constexpr int chain_ahead()
     return a < m ? a : m;
 }
 
+/* Double complex stages its tiles in shared memory instead (cp.async, three slots of 16 KB):
+ * its block is five warps with up to 250 registers a thread, and ZPOTRS 8192 with one
+ * right-hand side took 0.576-0.577 ms against 0.729 with five tiles in registers (16384:
+ * 1.76 against 2.43 ms). Double, the same way, was slower (DPOTRS 8192 0.327 against
+ * 0.318-0.320 ms, DTRSM 8192x1 LLTN 0.175 against 0.169). 0: tiles in registers. */
+template <typename T> __host__ __device__ constexpr int chain_stage() { return sizeof(T) == 16 ? 3 : 0; }
+
 /* solved chunks the poller may hand over ahead of the slowest computing warp */
 constexpr int RING = 8;
 /* chunks the poller has in flight */
@@ -72,7 +79,8 @@ constexpr unsigned POLL_B_NS = 200;
 template <typename T> constexpr size_t chain_smem()
 {
     constexpr int NB = chain_nb<T>();
-    return (3 * (size_t)NB * (NB + 1) + (2 + G + RING) * NB) * sizeof(T);
+    return (3 * (size_t)NB * (NB + 1) + (2 + G + RING) * NB + (size_t)chain_stage<T>() * NB * NB) *
+           sizeof(T);
 }
 
 /* A value seen as its real parts' bit patterns; the mark: all bits of a part set. */
@@ -388,7 +396,7 @@ __global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
      * right side of z, red = the partial sums of the tiles' products, xr = the ring of
      * solved chunks */
     T *D = reinterpret_cast<T *>(smem), *Di = D + NB * LD, *EM = Di + NB * LD, *dv = EM + NB * LD,
-      *sv = dv + NB, *red = sv + NB, *xr = red + G * NB;
+      *sv = dv + NB, *red = sv + NB, *xr = red + G * NB, *stg = xr + RING * NB;
     __shared__ unsigned s_q;
     __shared__ Ring rg;
     const bool poller = threadIdx.x >= NW;
@@ -469,20 +477,35 @@ __global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
      * e + NB*(h + G*u) of a tile seen with its contiguous index first, that is L(e, h + G*u)
      * when the rows are contiguous (ROWC: one row's sum a thread) and L(h + G*u, e) when the
      * columns are (a sum for each of U rows). */
-    constexpr int AHEAD = chain_ahead<T, ROWC>();
+    constexpr int STAGE = chain_stage<T>(), AHEAD = STAGE ? STAGE : chain_ahead<T, ROWC>();
     const int e = threadIdx.x % NB, h = threadIdx.x / NB;
     const int64_t tstep = NB * dc, ustep = G * (ROWC ? dc : dr);
     const T *tp = A + (ROWC ? (R0 + e) * dr + h * dc : (R0 + h) * dr + e * dc);
     const int lim = ROWC ? (e < nq ? U : 0) : (nq - h + G - 1) / G;
     const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
-    T acc[ROWC ? 2 : U], buf[AHEAD][U];
+    T acc[ROWC ? 2 : U], buf[STAGE ? 1 : AHEAD][U];
 #pragma unroll
     for (int u = 0; u < (ROWC ? 2 : U); ++u)
         acc[u] = Sc<T>::zero();
+    /* staged: tile i into slot s, this thread's U elements, read back by this thread alone
+     * (no barrier); a group of copies a tile, empty past the last */
+    auto issue = [&](int s, int64_t i) {
+        const T *p = tp + i * tstep;
 #pragma unroll
-    for (int s = 0; s < AHEAD; ++s)
-        if (s < ntile)
+        for (int u = 0; u < U; ++u)
+            cp_async<sizeof(T)>(stg + (s * U + u) * NW + threadIdx.x, u < lim ? p + u * ustep : tp,
+                                u < lim);
+    };
+#pragma unroll
+    for (int s = 0; s < AHEAD; ++s) {
+        if constexpr (STAGE) {
+            if (s < ntile)
+                issue(s, s);
+            cp_commit();
+        } else if (s < ntile) {
             load_tile<T, U>(buf[s], tp + s * tstep, ustep, lim, cj);
+        }
+    }
     /* alpha b_q: row t of thread t < NB (this block alone reads and writes these rows; read
      * now, off the path to z). From x only when this kernel is not launched dependent on
      * one that writes x; the setup above reads A alone. */
@@ -503,24 +526,39 @@ __global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
         for (int s = 0; s < AHEAD; ++s) {
             const int64_t i = i0 + s;
             if (i < ntile) {
+                if constexpr (STAGE)
+                    cp_wait<AHEAD - 1>();
                 wait_chunk(rg, i);
                 const T *xi = xr + (i % RING) * NB;
+                auto tv = [&](int u) { /* element u of tile i */
+                    if constexpr (STAGE) {
+                        const T v = stg[(s * U + u) * NW + threadIdx.x];
+                        return cj ? Sc<T>::conj(v) : v;
+                    } else {
+                        return buf[s][u];
+                    }
+                };
                 if constexpr (ROWC) {
 #pragma unroll
                     for (int u = 0; u < U; ++u)
-                        acc[u % 2] = Sc<T>::fma(buf[s][u], xi[h + G * u], acc[u % 2]);
+                        acc[u % 2] = Sc<T>::fma(tv(u), xi[h + G * u], acc[u % 2]);
                 } else {
                     const T xe = xi[e];
 #pragma unroll
                     for (int u = 0; u < U; ++u)
-                        acc[u] = Sc<T>::fma(buf[s][u], xe, acc[u]);
+                        acc[u] = Sc<T>::fma(tv(u), xe, acc[u]);
                 }
                 __syncwarp(); /* the warp's reads of the slot done before it is given back */
                 __threadfence_block();
                 if (lane == 0)
                     rg.used[warp] = (int)(i + 1);
-                if (i + AHEAD < ntile)
+                if constexpr (STAGE) {
+                    if (i + AHEAD < ntile)
+                        issue(s, i + AHEAD);
+                    cp_commit();
+                } else if (i + AHEAD < ntile) {
                     load_tile<T, U>(buf[s], tp + (i + AHEAD) * tstep, ustep, lim, cj);
+                }
             }
         }
     }
