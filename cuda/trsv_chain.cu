@@ -10,7 +10,8 @@
  * so that once x_{q-1} is out, what stands between it and x_q is one NB x NB product from
  * registers: the chain's step. Everything else overlaps the chain: inv(L_qq) and M_q
  * (substitutions in shared memory, at the start), and the tiles L_qi, streamed through
- * registers a few ahead, each applied as soon as its x_i is out.
+ * registers (shared memory in double complex) a few ahead, each applied as soon as its x_i
+ * is out.
  *
  * Handshake without flags or fences: the solved values go to a buffer set beforehand to a
  * mark (all bits set in every real part: a NaN no arithmetic leaves; a result that would
@@ -35,9 +36,9 @@ namespace {
 constexpr int G = 4; /* threads per row of a chunk; thread (r, g) holds columns g + G*u */
 
 template <typename T> __host__ __device__ constexpr int chain_nb() { return sizeof(T) == 16 ? 32 : 64; }
-/* tiles in flight per thread: about 96 KB a thread block (H100, 8192: double complex 3 and 6
- * took 0.54 and 0.39 ms a solve); 64 KB where the columns are contiguous, whose U sums take
- * registers of their own */
+/* tiles in flight in registers, per thread: about 96 KB a thread block (H100, 8192: double
+ * complex with 3 and 6, before it was staged (chain_stage), took 0.54 and 0.39 ms a solve);
+ * 64 KB where the columns are contiguous, whose U sums take registers of their own */
 template <typename T, bool ROWC> __host__ __device__ constexpr int chain_ahead()
 {
     /* and at most 160 registers of tiles a thread (U elements a tile) */
