@@ -36,31 +36,27 @@ namespace {
 constexpr int G = 4; /* threads per row of a chunk; thread (r, g) holds columns g + G*u */
 
 template <typename T> __host__ __device__ constexpr int chain_nb() { return sizeof(T) == 16 ? 32 : 64; }
-/* tiles in flight in registers, per thread: about 96 KB a thread block (H100, 8192: double
- * complex with 3 and 6, before it was staged (chain_stage), took 0.54 and 0.39 ms a solve);
- * 64 KB where the columns are contiguous, whose U sums take registers of their own */
+/* Tiles in flight a thread, as measured on the H100 (8192, one right-hand side):
+ * - single: 96 KB a block (6) where the rows are contiguous, 64 KB (4) where the columns
+ *   are, whose U sums take registers of their own;
+ * - double and single complex: 2 (64 KB). Their blocks are nine warps (the poller makes the
+ *   ninth), three of them on one of the SM's four register files, which holds a thread to
+ *   168 registers: single complex with rows contiguous spilled with three (CPOTRS 0.399-0.402
+ *   ms, 0.376-0.380 with two), and double with three was no faster (DPOTRS 0.320 against
+ *   0.319 ms, 16384 0.915 against 0.903);
+ * - double complex: 3, staged in shared memory (chain_staged). */
 template <typename T, bool ROWC> __host__ __device__ constexpr int chain_ahead()
 {
-    /* and at most 160 registers of tiles a thread (U elements a tile) */
-    constexpr int a = (ROWC ? 96 : 64) * 1024 / (chain_nb<T>() * chain_nb<T>() * (int)sizeof(T)),
-                  m = 160 / (chain_nb<T>() / G * (int)sizeof(T) / 4);
-    /* double and single complex: two (64 KB) either way. Their blocks are nine warps (the
-     * poller makes the ninth), three of them on one of the SM's four register files, which
-     * holds a thread to 168 registers: single complex with rows contiguous spilled with three
-     * tiles (CPOTRS 8192, one right-hand side: 0.399-0.402 ms, 0.376-0.380 with two), and
-     * double with three was no faster (DPOTRS 8192 0.320 against 0.319 ms, 16384 0.915
-     * against 0.903) */
-    if (sizeof(T) == 8)
-        return 2;
-    return a < m ? a : m;
+    return sizeof(T) == 4 ? (ROWC ? 6 : 4) : sizeof(T) == 8 ? 2 : 3;
 }
 
-/* Double complex stages its tiles in shared memory instead (cp.async, three slots of 16 KB):
- * its block is five warps with up to 250 registers a thread, and ZPOTRS 8192 with one
+/* Double complex stages its tiles in shared memory (cp.async) instead of registers: its
+ * block is five warps with up to 250 registers a thread, and ZPOTRS 8192 with one
  * right-hand side took 0.576-0.577 ms against 0.729 with five tiles in registers (16384:
- * 1.76 against 2.43 ms). Double, the same way, was slower (DPOTRS 8192 0.327 against
- * 0.318-0.320 ms, DTRSM 8192x1 LLTN 0.175 against 0.169). 0: tiles in registers. */
-template <typename T> __host__ __device__ constexpr int chain_stage() { return sizeof(T) == 16 ? 3 : 0; }
+ * 1.76 against 2.43 ms; with 3 and 6 in registers, 0.54 and 0.39 ms a solve). Double staged
+ * the same way was slower (DPOTRS 8192 0.327 against 0.318-0.320 ms, DTRSM 8192x1 LLTN 0.175
+ * against 0.169). */
+template <typename T> __host__ __device__ constexpr bool chain_staged() { return sizeof(T) == 16; }
 
 /* solved chunks the poller may hand over ahead of the slowest computing warp */
 constexpr int RING = 8;
@@ -80,8 +76,8 @@ constexpr unsigned POLL_B_NS = 200;
 template <typename T> constexpr size_t chain_smem()
 {
     constexpr int NB = chain_nb<T>();
-    return (3 * (size_t)NB * (NB + 1) + (2 + G + RING) * NB + (size_t)chain_stage<T>() * NB * NB) *
-           sizeof(T);
+    const size_t stage = chain_staged<T>() ? (size_t)chain_ahead<T, true>() * NB * NB : 0;
+    return (3 * (size_t)NB * (NB + 1) + (2 + G + RING) * NB + stage) * sizeof(T);
 }
 
 /* A value seen as its real parts' bit patterns; the mark: all bits of a part set. */
@@ -478,13 +474,14 @@ __global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
      * e + NB*(h + G*u) of a tile seen with its contiguous index first, that is L(e, h + G*u)
      * when the rows are contiguous (ROWC: one row's sum a thread) and L(h + G*u, e) when the
      * columns are (a sum for each of U rows). */
-    constexpr int STAGE = chain_stage<T>(), AHEAD = STAGE ? STAGE : chain_ahead<T, ROWC>();
+    constexpr int AHEAD = chain_ahead<T, ROWC>();
+    constexpr bool STAGED = chain_staged<T>();
     const int e = threadIdx.x % NB, h = threadIdx.x / NB;
     const int64_t tstep = NB * dc, ustep = G * (ROWC ? dc : dr);
     const T *tp = A + (ROWC ? (R0 + e) * dr + h * dc : (R0 + h) * dr + e * dc);
     const int lim = ROWC ? (e < nq ? U : 0) : (nq - h + G - 1) / G;
     const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
-    T acc[ROWC ? 2 : U], buf[STAGE ? 1 : AHEAD][U];
+    T acc[ROWC ? 2 : U], buf[STAGED ? 1 : AHEAD][U];
 #pragma unroll
     for (int u = 0; u < (ROWC ? 2 : U); ++u)
         acc[u] = Sc<T>::zero();
@@ -499,7 +496,7 @@ __global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
     };
 #pragma unroll
     for (int s = 0; s < AHEAD; ++s) {
-        if constexpr (STAGE) {
+        if constexpr (STAGED) {
             if (s < ntile)
                 issue(s, s);
             cp_commit();
@@ -527,12 +524,12 @@ __global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
         for (int s = 0; s < AHEAD; ++s) {
             const int64_t i = i0 + s;
             if (i < ntile) {
-                if constexpr (STAGE)
+                if constexpr (STAGED)
                     cp_wait<AHEAD - 1>();
                 wait_chunk(rg, i);
                 const T *xi = xr + (i % RING) * NB;
                 auto tv = [&](int u) { /* element u of tile i */
-                    if constexpr (STAGE) {
+                    if constexpr (STAGED) {
                         const T v = stg[(s * U + u) * NW + threadIdx.x];
                         return cj ? Sc<T>::conj(v) : v;
                     } else {
@@ -553,7 +550,7 @@ __global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
                 __threadfence_block();
                 if (lane == 0)
                     rg.used[warp] = (int)(i + 1);
-                if constexpr (STAGE) {
+                if constexpr (STAGED) {
                     if (i + AHEAD < ntile)
                         issue(s, i + AHEAD);
                     cp_commit();
