@@ -263,15 +263,19 @@ template <typename T> __host__ __device__ constexpr int warps_per_block_w()
                                                     : 4;
 }
 
-/* blocks an SM holds by their shared memory (228 KB, 1 KB reserved a block): 5 of 3 warps
- * in 8-byte types, 6 of 4 in float (whose registers the cap would squeeze below 86) */
-template <typename T> __host__ __device__ constexpr int warp_min_blocks()
+/* Blocks an SM: as many as their shared memory allows (228 KB, 1 KB reserved a block: 5 of
+ * 3 warps in 8-byte types, 6 of 4 in float), except TRMM in single and single complex, held
+ * to 4 so that the kernel does not spill (at 5 and 6 it spilled 124-300 bytes a thread; at 4,
+ * H100, n = 32, batch 10240: STRMM 0.094 against 0.096 ms, CTRMM 0.149-0.151 against 0.153-
+ * 0.154). Double TRMM spills 212 bytes at 5 and is still faster there than at 4 (0.131-0.132
+ * against 0.142-0.143 ms); double complex is one block of 254 registers either way. */
+template <typename T, bool SOLVE> __host__ __device__ constexpr int warp_min_blocks()
 {
-    return sizeof(T) == 16 ? 1 : sizeof(T) == 8 ? 5 : 6;
+    return sizeof(T) == 16 ? 1 : SOLVE || std::is_same<T, double>::value ? (sizeof(T) == 8 ? 5 : 6) : 4;
 }
 
 template <typename T, bool LOWER, bool SOLVE>
-__global__ void __launch_bounds__(32 * warps_per_block_w<T>(), warp_min_blocks<T>())
+__global__ void __launch_bounds__(32 * warps_per_block_w<T>(), warp_min_blocks<T, SOLVE>())
 trxm_warp_kernel(bool left, bool trans, bool conj, bool unit, int k, int64_t nvec, T alpha,
                  T *const *Aarr, T *A, int64_t lda, int64_t strideA, int64_t offA,
                  T *const *Barr, T *B, int64_t ldb, int64_t strideB, int64_t offB,
