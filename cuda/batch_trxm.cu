@@ -271,7 +271,11 @@ template <typename T> __host__ __device__ constexpr int warps_per_block_w()
  * against 0.142-0.143 ms); double complex is one block of 254 registers either way. */
 template <typename T, bool SOLVE> __host__ __device__ constexpr int warp_min_blocks()
 {
-    return sizeof(T) == 16 ? 1 : SOLVE || std::is_same<T, double>::value ? (sizeof(T) == 8 ? 5 : 6) : 4;
+    if (sizeof(T) == 16)
+        return 1;
+    if (!SOLVE && !std::is_same<T, double>::value) /* single and single complex TRMM */
+        return 4;
+    return sizeof(T) == 8 ? 5 : 6;
 }
 
 template <typename T, bool LOWER, bool SOLVE>
