@@ -485,12 +485,15 @@ struct DevInfo {
     int sms;   /* multiprocessors */
     int major; /* compute capability major (PDL needs 9.0) */
     int l2;    /* L2 cache bytes */
+    int smem_sm; /* shared memory bytes an SM */
 };
 
-/* current device, with the SM count, capability and L2 size cached per device */
+/* current device, with the SM count, capability, L2 size and shared memory an SM cached per
+ * device */
 inline cudaError_t dev_info(DevInfo &d)
 {
-    static std::atomic<int> c_sms[kMaxDevices], c_major[kMaxDevices], c_l2[kMaxDevices];
+    static std::atomic<int> c_sms[kMaxDevices], c_major[kMaxDevices], c_l2[kMaxDevices],
+        c_smem[kMaxDevices];
     cudaError_t e = cudaGetDevice(&d.dev);
     if (e != cudaSuccess) return e;
     const bool cache = d.dev >= 0 && d.dev < kMaxDevices;
@@ -498,14 +501,18 @@ inline cudaError_t dev_info(DevInfo &d)
         d.sms = c_sms[d.dev].load(std::memory_order_relaxed);
         d.major = c_major[d.dev].load(std::memory_order_relaxed);
         d.l2 = c_l2[d.dev].load(std::memory_order_relaxed);
-        if (d.sms > 0 && d.major > 0 && d.l2 > 0) return cudaSuccess;
+        d.smem_sm = c_smem[d.dev].load(std::memory_order_relaxed);
+        if (d.sms > 0 && d.major > 0 && d.l2 > 0 && d.smem_sm > 0) return cudaSuccess;
     }
     e = cudaDeviceGetAttribute(&d.sms, cudaDevAttrMultiProcessorCount, d.dev);
     if (e == cudaSuccess) e = cudaDeviceGetAttribute(&d.major, cudaDevAttrComputeCapabilityMajor, d.dev);
     if (e == cudaSuccess) e = cudaDeviceGetAttribute(&d.l2, cudaDevAttrL2CacheSize, d.dev);
+    if (e == cudaSuccess)
+        e = cudaDeviceGetAttribute(&d.smem_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, d.dev);
     if (e != cudaSuccess) return e;
     if (d.sms < 1) d.sms = 1;
     if (cache) {
+        c_smem[d.dev].store(d.smem_sm, std::memory_order_relaxed);
         c_l2[d.dev].store(d.l2, std::memory_order_relaxed);
         c_major[d.dev].store(d.major, std::memory_order_relaxed);
         c_sms[d.dev].store(d.sms, std::memory_order_relaxed);

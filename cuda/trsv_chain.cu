@@ -58,15 +58,6 @@ template <typename T, bool ROWC> __host__ __device__ constexpr int chain_ahead()
  * against 0.169). */
 template <typename T> __host__ __device__ constexpr bool chain_staged() { return sizeof(T) == 16; }
 
-/* Double complex's block (five warps of at most 130 registers, 106 KB of shared memory) would
- * fit twice on an H100 SM; it is launched asking for half of an SM's shared memory so that it
- * runs alone there. ZPOTRS 8192 with one right-hand side: 0.497-0.507 ms alone against
- * 0.573-0.575 two an SM (16384: 1.715-1.766 against 1.759-1.768; 4096, 128 blocks on 132
- * SMs, the same), while four to six stage slots, which also keep it alone, took 0.523-0.539.
- * Two an SM put a block far down the chain, streaming its tiles, beside the one the chain
- * waits on. The other types' blocks (nine warps, up to 168 registers) run alone anyway. */
-template <typename T> __host__ __device__ constexpr bool chain_alone() { return sizeof(T) == 16; }
-
 /* solved chunks the poller may hand over ahead of the slowest computing warp */
 constexpr int RING = 8;
 /* chunks the poller has in flight */
@@ -87,6 +78,24 @@ template <typename T> constexpr size_t chain_smem()
     constexpr int NB = chain_nb<T>();
     const size_t stage = chain_staged<T>() ? (size_t)chain_ahead<T, true>() * NB * NB : 0;
     return (3 * (size_t)NB * (NB + 1) + (2 + G + RING) * NB + stage) * sizeof(T);
+}
+
+/* Double complex's block (five warps of at most 130 registers, 106 KB of shared memory) would
+ * fit twice on an H100 SM; its launch asks for half of an SM's shared memory so that it runs
+ * alone there. ZPOTRS 8192 with one right-hand side: 0.497-0.507 ms alone against 0.573-0.575
+ * two an SM (16384: 1.715-1.766 against 1.759-1.768; 4096, 128 blocks on 132 SMs, the
+ * same), while four to six stage slots, which also keep it alone, took 0.523-0.539. Two an SM
+ * put a block far down the chain, streaming its tiles, beside the one the chain waits on. The
+ * other types' blocks (nine warps, up to 168 registers) run alone anyway, and asking the same
+ * of them only shrinks the L1: single's 53 KB raised to 117 KB, SPOTRS 8192 0.245-0.259 ms
+ * against 0.242-0.244. */
+template <typename T> __host__ __device__ constexpr bool chain_alone() { return sizeof(T) == 16; }
+
+/* the shared memory a block's launch asks for */
+template <typename T> size_t chain_launch_smem(const DevInfo &d)
+{
+    const size_t need = chain_smem<T>(), half = (size_t)(d.smem_sm > 0 ? d.smem_sm : 0) / 2;
+    return chain_alone<T>() && half > need ? half : need;
 }
 
 /* A value seen as its real parts' bit patterns; the mark: all bits of a part set. */
@@ -631,23 +640,6 @@ template <typename T> T *chain_xs(void *scratch)
     return reinterpret_cast<T *>(static_cast<char *>(scratch) + 16);
 }
 
-/* half of the current device's shared memory an SM (cached a device; 0 if unknown): a block
- * asking for that much runs alone on its SM */
-inline size_t half_sm_smem()
-{
-    static std::atomic<int> cached[kMaxDevices];
-    int dev = 0, v = 0;
-    if (cudaGetDevice(&dev) != cudaSuccess)
-        return 0;
-    if (dev >= 0 && dev < kMaxDevices && (v = cached[dev].load(std::memory_order_relaxed)) > 0)
-        return (size_t)v / 2;
-    if (cudaDeviceGetAttribute(&v, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev) != cudaSuccess || v < 0)
-        return 0;
-    if (dev >= 0 && dev < kMaxDevices)
-        cached[dev].store(v, std::memory_order_relaxed);
-    return (size_t)v / 2;
-}
-
 /* one solve, scratch set. pair: 1 for the first solve of a pair, 2 for the second, which is
  * launched dependent on the first and takes its right side from the first's scratch (first,
  * its direction first_rev) as it is solved: no wait for the first kernel's end. */
@@ -669,11 +661,10 @@ cudaError_t trsv_chain_launch(cudaStream_t stream, bool lower, char trans, bool 
     const T *bs = pair == 2 ? chain_xs<T>(first) + (rev != first_rev ? k - 1 : 0) : nullptr;
     const int64_t db = rev != first_rev ? -1 : 1;
     const bool pdl = pair == 2, xout = pair != 1;
-    size_t smem = chain_smem<T>();
-    if (chain_alone<T>()) {
-        const size_t half = half_sm_smem();
-        smem = smem > half ? smem : half;
-    }
+    DevInfo d;
+    if (const cudaError_t e = dev_info(d))
+        return e;
+    const size_t smem = chain_launch_smem<T>(d);
     const dim3 grid((unsigned)((k + NB - 1) / NB)), block(chain_workers<T>() + 32);
     static std::atomic<bool> done[2][kMaxDevices];
     if (notrans) /* rows contiguous */
