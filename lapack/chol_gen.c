@@ -18,7 +18,8 @@
  *   LAUUM  (lower, L^H L)  A11 := lauum(A11) + A21^H A21; A21 := L22^H A21; lauum(A22)
  *          leaves: the block's triangle copied to a zeroed square W, then A11 := W^H W
  * The upper forms are the conjugate transposes of these. The other triangle of A is never
- * read or written.
+ * read, and written only by POTRF's updates inside a diagonal block of nb whose triangle
+ * is saved before and put back after (potrf_blocked), so it is left as it came.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,31 +66,40 @@ static kblasf_status_t syrk(kblasf_context *ctx, char uplo, char trans, kblasf_i
 
 /* Applies panel j0 (width w, factored) to the trailing block columns c0 to c1 - 1
  * (lower; rows, upper): their diagonal block by SYRK, the rest below (right of) it by
- * one GEMM; c1 == n: the whole trailing matrix from c0 by the recursive SYRK. */
+ * one GEMM; c1 == n: the whole trailing matrix from c0 by the recursive SYRK. clobber
+ * (c1 < n or not): the diagonal block's other triangle is saved (potrf_blocked), so the
+ * SYRK and the GEMM go as one GEMM over the whole block column, which writes that
+ * triangle too: one launch and one dependent step fewer on the panels' path. */
 static kblasf_status_t potrf_update(kblasf_context *ctx, int lower, kblasf_int n,
                                     kblasf_int j0, kblasf_int w, kblasf_int c0, kblasf_int c1,
-                                    T *A, kblasf_int lda)
+                                    T *A, kblasf_int lda, int clobber)
 {
     const T *P0 = lower ? at(A, lda, c0, j0) : at(A, lda, j0, c0); /* the panel at c0 */
     const T *P1 = lower ? at(A, lda, c1, j0) : at(A, lda, j0, c1); /* ... at c1 */
-    kblasf_status_t st;
+    kblasf_int from = clobber ? c0 : c1; /* where the GEMM's rows (columns) start */
+    kblasf_status_t st = KBLASF_STATUS_SUCCESS;
 
-    st = syrk(ctx, lower ? 'L' : 'U', lower ? 'N' : 'C', c1 - c0, w, -1, P0, lda, 1,
-              at(A, lda, c0, c0), lda);
-    if (st || c1 == n)
+    if (!clobber)
+        st = syrk(ctx, lower ? 'L' : 'U', lower ? 'N' : 'C', c1 - c0, w, -1, P0, lda, 1,
+                  at(A, lda, c0, c0), lda);
+    if (st || from == n)
         return st;
-    /* lower: A(c1:n, c0:c1) -= P(c1:n) P(c0:c1)^H; upper: A(c0:c1, c1:n) -= P(c0:c1)^H P(c1:n) */
-    return lower ? PRIMS(ctx)->gemm(ctx, 'N', 'C', n - c1, c1 - c0, w, -1, P1, lda, P0, lda, 1,
-                                    at(A, lda, c1, c0), lda)
-                 : PRIMS(ctx)->gemm(ctx, 'C', 'N', c1 - c0, n - c1, w, -1, P0, lda, P1, lda, 1,
-                                    at(A, lda, c0, c1), lda);
+    P1 = clobber ? P0 : P1;
+    /* lower: A(from:n, c0:c1) -= P(from:n) P(c0:c1)^H;
+     * upper: A(c0:c1, from:n) -= P(c0:c1)^H P(from:n) */
+    return lower ? PRIMS(ctx)->gemm(ctx, 'N', 'C', n - from, c1 - c0, w, -1, P1, lda, P0, lda,
+                                    1, at(A, lda, from, c0), lda)
+                 : PRIMS(ctx)->gemm(ctx, 'C', 'N', c1 - c0, n - from, w, -1, P0, lda, P1, lda,
+                                    1, at(A, lda, c0, from), lda);
 }
 
 /* The panel of width w whose diagonal block is at A, with m rows below it (lower; columns
  * right of it, upper): recursive in its width, the leaves in one step each (the executor's
- * potrf_panel: the diagonal block and its rows of the panel at once). */
+ * potrf_panel: the diagonal block and its rows of the panel at once). clobber: the w x w
+ * block's other triangle is saved, and the updates inside the panel may write it. */
 static kblasf_status_t potrf_tall(kblasf_context *ctx, int lower, kblasf_int w, kblasf_int m,
-                                  T *A, kblasf_int lda, int64_t *dinfo, kblasf_int ioff)
+                                  T *A, kblasf_int lda, int64_t *dinfo, kblasf_int ioff,
+                                  int clobber)
 {
     kblasf_int leaf = kblasf_potrf_leaf(ctx, sizeof(T)), w1, w2;
     kblasf_status_t st;
@@ -98,10 +108,23 @@ static kblasf_status_t potrf_tall(kblasf_context *ctx, int lower, kblasf_int w, 
         return PRIMS(ctx)->potrf_panel(ctx, lower ? 'L' : 'U', w, m, A, lda, dinfo, ioff);
     w1 = kblasf_split_point(w, leaf);
     w2 = w - w1;
-    st = potrf_tall(ctx, lower, w1, w2 + m, A, lda, dinfo, ioff);
+    st = potrf_tall(ctx, lower, w1, w2 + m, A, lda, dinfo, ioff, clobber);
     if (!st)
-        st = potrf_update(ctx, lower, w + m, 0, w1, w1, w, A, lda);
-    return st ? st : potrf_tall(ctx, lower, w2, m, at(A, lda, w1, w1), lda, dinfo, ioff + w1);
+        st = potrf_update(ctx, lower, w + m, 0, w1, w1, w, A, lda, clobber);
+    return st ? st
+              : potrf_tall(ctx, lower, w2, m, at(A, lda, w1, w1), lda, dinfo, ioff + w1, clobber);
+}
+
+/* The other triangle (lower: strictly above the diagonal; upper: below) of the w x w
+ * diagonal block at column (row) j0 to slot S (leading dimension lds), or back (restore). */
+static kblasf_status_t keep_other(kblasf_context *ctx, int lower, kblasf_int j0, kblasf_int w,
+                                  T *A, kblasf_int lda, T *S, kblasf_int lds, int restore)
+{
+    char other = lower ? 'U' : 'L';
+    T *D = at(A, lda, j0, j0);
+
+    return restore ? PRIMS(ctx)->tri_copy(ctx, other, 1, w, w, S, lds, D, lda)
+                   : PRIMS(ctx)->tri_copy(ctx, other, 1, w, w, D, lda, S, lds);
 }
 
 /*
@@ -111,21 +134,40 @@ static kblasf_status_t potrf_tall(kblasf_context *ctx, int lower, kblasf_int w, 
  * updates the rest of the trailing matrix, so that the panels' small, latency-bound steps
  * run under the large updates instead of between them. Lane 1 runs every leaf, in order,
  * so the first failing pivot still sets info.
+ * The updates of a panel's block column (in the panel and the one that precedes it) write
+ * its diagonal block's other triangle (potrf_update's clobber): lane 0 saves that
+ * triangle to one of two slots of scratch before the block column's first update and puts
+ * it back once the panel is factored, both off the panels' path. Without the scratch
+ * (or with KBLASF_POTRF_NB=0) the updates leave the other triangle alone instead.
  */
 static kblasf_status_t potrf_blocked(kblasf_context *ctx, int lower, kblasf_int n, T *A,
                                      kblasf_int lda, int64_t *dinfo, kblasf_int ioff)
 {
-    kblasf_int nb = kblasf_potrf_block(ctx, sizeof(T)), j0, w, c0, w2;
+    kblasf_int nb = kblasf_potrf_block(ctx, sizeof(T)), j0, w, c0, w2, k;
+    T *W = NULL;
     kblasf_status_t st, st2;
 
-    if (nb <= 0 || n <= nb) /* no look-ahead */
-        return potrf_tall(ctx, lower, n, 0, A, lda, dinfo, ioff);
-    st = kblasf_lane_order(ctx, 0, 1); /* lane 1 after what the caller queued */
+    if (nb <= 0) /* no blocks: the recursion alone */
+        return potrf_tall(ctx, lower, n, 0, A, lda, dinfo, ioff, 0);
+    nb = MIN(nb, n);
+    W = kblasf_scratch(ctx, 2 * (size_t)nb * nb * sizeof(T));
+#define SLOT(k) (W + (size_t)((k) & 1) * nb * nb)
+    if (n <= nb) { /* one panel, no look-ahead */
+        st = W ? keep_other(ctx, lower, 0, n, A, lda, SLOT(0), nb, 0) : KBLASF_STATUS_SUCCESS;
+        if (!st)
+            st = potrf_tall(ctx, lower, n, 0, A, lda, dinfo, ioff, W != NULL);
+        return st || !W ? st : keep_other(ctx, lower, 0, n, A, lda, SLOT(0), nb, 1);
+    }
+    st = W ? keep_other(ctx, lower, 0, nb, A, lda, SLOT(0), nb, 0) : KBLASF_STATUS_SUCCESS;
+    if (!st)
+        st = kblasf_lane_order(ctx, 0, 1); /* lane 1 after what the caller queued */
+    if (!st && W) /* beside panel 0 */
+        st = keep_other(ctx, lower, nb, MIN(nb, n - nb), A, lda, SLOT(1), nb, 0);
     if (!st)
         st = kblasf_use_lane(ctx, 1);
     if (!st)
-        st = potrf_tall(ctx, lower, nb, n - nb, A, lda, dinfo, ioff);
-    for (j0 = 0; !st && j0 + nb < n; j0 += nb) {
+        st = potrf_tall(ctx, lower, nb, n - nb, A, lda, dinfo, ioff, W != NULL);
+    for (j0 = 0, k = 0; !st && j0 + nb < n; j0 += nb, k++) {
         w = MIN(nb, n - j0);
         c0 = j0 + w;
         w2 = MIN(nb, n - c0);
@@ -133,21 +175,28 @@ static kblasf_status_t potrf_blocked(kblasf_context *ctx, int lower, kblasf_int 
         if (!st)
             st = kblasf_use_lane(ctx, 0);
         if (!st)
-            st = potrf_update(ctx, lower, n, j0, w, c0, c0 + w2, A, lda);
+            st = potrf_update(ctx, lower, n, j0, w, c0, c0 + w2, A, lda, W != NULL);
         if (!st)
             st = kblasf_lane_order(ctx, 0, 1); /* the next panel may start */
+        if (!st && W) /* panel k's triangle back; its slot to panel k + 2 */
+            st = keep_other(ctx, lower, j0, w, A, lda, SLOT(k), nb, 1);
+        if (!st && W && c0 + w2 < n)
+            st = keep_other(ctx, lower, c0 + w2, MIN(nb, n - c0 - w2), A, lda, SLOT(k), nb, 0);
         if (!st && c0 + w2 < n)
-            st = potrf_update(ctx, lower, n, j0, w, c0 + w2, n, A, lda);
+            st = potrf_update(ctx, lower, n, j0, w, c0 + w2, n, A, lda, 0);
         if (!st)
             st = kblasf_use_lane(ctx, 1);
         if (!st)
             st = potrf_tall(ctx, lower, w2, n - c0 - w2, at(A, lda, c0, c0), lda, dinfo,
-                            ioff + c0);
+                            ioff + c0, W != NULL);
     }
     /* lane 0 again, after the last panel (also after a failure: nothing left running) */
     st2 = kblasf_lane_order(ctx, 1, 0);
     if (!st2)
         st2 = kblasf_use_lane(ctx, 0);
+    if (!st && !st2 && W) /* the last panel's triangle back */
+        st2 = keep_other(ctx, lower, j0, n - j0, A, lda, SLOT(k), nb, 1);
+#undef SLOT
     return st ? st : st2;
 }
 

@@ -159,8 +159,9 @@ kblasf_int kblasf_potrf_leaf(const kblasf_context *ctx, size_t elsize)
     /* 64 in every precision (the CUDA kernel takes up to 128, 64 for double complex). H100,
      * DPOTRF with blocks of 1024, leaves of 128 / 64 / 32: 7.81 / 7.83 / 9.46 ms at 8192,
      * 39.7 / 37.2 / 40.1 ms at 16384 (a 64-leaf panel kernel takes a quarter of the shared
-     * memory, so more of its thread blocks share an SM). The same on the host, so that CI
-     * runs the recursion the GPU runs. */
+     * memory, so more of its thread blocks share an SM); with the block columns' updates as
+     * one GEMM (stop 37) 7.03-7.30 / 7.53-7.57 ms at 8192 for 64 / 128. The same on the
+     * host, so that CI runs the recursion the GPU runs. */
     return 64;
 }
 
@@ -208,7 +209,9 @@ kblasf_int kblasf_potrf_block(const kblasf_context *ctx, size_t elsize)
         return (kblasf_int)nb;
     /* H100, DPOTRF n = 8192 / 16384 (ms; doc/lapack.md): 256: 10.3 / 52.6, 512: 8.2 / 42.7,
      * 1024: 7.8 / 39.5, 2048: 8.2 / 39.1, none: 8.7 / 41.6; ZPOTRF 8192: 1024 and 768 tie
-     * (20.5 ms). The host executor takes 256, so that CI's orders (257, 1000) run the
+     * (20.5 ms). With the block columns' updates as one GEMM (stop 37,
+     * bench/results/H100-2026-11-27-stop37-potrf-fused-updates.txt): 768: 7.2-7.3 / 37.7,
+     * 1024: 7.0-7.3 / 35.8-36.6, 1536: 7.6-7.7 / 36.6, 2048: 7.5-7.6 / 36.5-37.0. The host executor takes 256, so that CI's orders (257, 1000) run the
      * look-ahead loop that the GPU runs from 1025 on. */
     return ctx->device < 0 ? 256 : 1024;
 }
