@@ -202,8 +202,10 @@ kblasf_status_t kblasf_set_trsm_leaves(kblasf_handle_t handle, kblasf_trsm_leave
  * the call returns KBLASF_STATUS_INVALID_VALUE without touching data); for POTRF/POSV i > 0
  * when the leading minor of order i is not positive definite (a non-positive or NaN
  * pivot); for TRTRI/POTRI i > 0 when A(i,i) is exactly zero (nothing is computed then).
- *   potrf: Cholesky A = L L^H (uplo 'L') or U^H U ('U'); the other triangle is never
- *          read or written. On info > 0 the leading info-1 columns (rows for 'U') hold the
+ *   potrf: Cholesky A = L L^H (uplo 'L') or U^H U ('U'); the other triangle comes back
+ *          as it was (while the call runs, the other triangle of each diagonal block of
+ *          KBLASF_POTRF_NB is held in the handle's scratch, written over and put back;
+ *          potrf returns only once it is back). On info > 0 the leading info-1 columns (rows for 'U') hold the
  *          factor of the leading minor and the rest of the triangle is unspecified (the
  *          host API and the LAPACK names leave A exactly as LAPACK does).
  *   potrs: solves A X = B with the factor from potrf (two triangular solves); B is
@@ -416,7 +418,7 @@ KBLASF_BATCH_SYRK_PROTOS(z, kblasf_complex_double, herk, double)
 
 /* ---- Batched LAUUM, POTRI and POTI (device API) ------------------------------------
  * `batch` matrices of order n, in place on the uplo triangle of each A (the other triangle
- * is never read or written):
+ * comes back as it was):
  *   lauum: as LAPACK's LAUUM: U*U^H ('U') or L^H*L ('L') of the triangular factor held there;
  *   potri: as LAPACK's POTRI: inv(A) from the Cholesky factor held there (POTRF's output);
  *   poti:  inv(A) of the Hermitian positive definite A itself (POTRF, then POTRI).

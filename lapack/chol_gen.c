@@ -17,9 +17,9 @@
  *          executor's trtri_diag, as the recursive TRSM does) and copied in at the leaves
  *   LAUUM  (lower, L^H L)  A11 := lauum(A11) + A21^H A21; A21 := L22^H A21; lauum(A22)
  *          leaves: the block's triangle copied to a zeroed square W, then A11 := W^H W
- * The upper forms are the conjugate transposes of these. The other triangle of A is never
- * read, and written only by POTRF's updates inside a diagonal block of nb whose triangle
- * is saved before and put back after (potrf_blocked), so it is left as it came.
+ * The upper forms are the conjugate transposes of these. The other triangle of A is left
+ * as it came: only POTRF touches it, writing over the other triangle of a diagonal block
+ * of nb once it has saved it and putting it back after (potrf_blocked).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,10 +66,10 @@ static kblasf_status_t syrk(kblasf_context *ctx, char uplo, char trans, kblasf_i
 
 /* Applies panel j0 (width w, factored) to the trailing block columns c0 to c1 - 1
  * (lower; rows, upper): their diagonal block by SYRK, the rest below (right of) it by
- * one GEMM; c1 == n: the whole trailing matrix from c0 by the recursive SYRK. clobber
- * (c1 < n or not): the diagonal block's other triangle is saved (potrf_blocked), so the
- * SYRK and the GEMM go as one GEMM over the whole block column, which writes that
- * triangle too: one launch and one dependent step fewer on the panels' path. */
+ * one GEMM; c1 == n: the whole trailing matrix from c0 by the recursive SYRK. clobber:
+ * the diagonal block's other triangle is saved (potrf_blocked), so the SYRK and the GEMM
+ * go as one GEMM over the whole block column, which writes that triangle too: one launch
+ * and one dependent step fewer on the panels' path. */
 static kblasf_status_t potrf_update(kblasf_context *ctx, int lower, kblasf_int n,
                                     kblasf_int j0, kblasf_int w, kblasf_int c0, kblasf_int c1,
                                     T *A, kblasf_int lda, int clobber)

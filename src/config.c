@@ -211,8 +211,9 @@ kblasf_int kblasf_potrf_block(const kblasf_context *ctx, size_t elsize)
      * 1024: 7.8 / 39.5, 2048: 8.2 / 39.1, none: 8.7 / 41.6; ZPOTRF 8192: 1024 and 768 tie
      * (20.5 ms). With the block columns' updates as one GEMM (stop 37,
      * bench/results/H100-2026-11-27-stop37-potrf-fused-updates.txt): 768: 7.2-7.3 / 37.7,
-     * 1024: 7.0-7.3 / 35.8-36.6, 1536: 7.6-7.7 / 36.6, 2048: 7.5-7.6 / 36.5-37.0. The host executor takes 256, so that CI's orders (257, 1000) run the
-     * look-ahead loop that the GPU runs from 1025 on. */
+     * 1024: 7.0-7.3 / 35.8-36.6, 1536: 7.6-7.7 / 36.6, 2048: 7.5-7.6 / 36.5-37.0. The host
+     * executor takes 256, so that CI's orders (257, 1000) run the look-ahead loop that the
+     * GPU runs from 1025 on. */
     return ctx->device < 0 ? 256 : 1024;
 }
 
