@@ -203,11 +203,12 @@ kblasf_status_t kblasf_set_trsm_leaves(kblasf_handle_t handle, kblasf_trsm_leave
  * when the leading minor of order i is not positive definite (a non-positive or NaN
  * pivot); for TRTRI/POTRI i > 0 when A(i,i) is exactly zero (nothing is computed then).
  *   potrf: Cholesky A = L L^H (uplo 'L') or U^H U ('U'); the other triangle comes back
- *          as it was (while the call runs, the other triangle of each diagonal block of
- *          KBLASF_POTRF_NB is held in the handle's scratch, written over and put back;
- *          potrf returns only once it is back). On info > 0 the leading info-1 columns (rows for 'U') hold the
- *          factor of the leading minor and the rest of the triangle is unspecified (the
- *          host API and the LAPACK names leave A exactly as LAPACK does).
+ *          as it was: while the call runs, the other triangle of each diagonal block of
+ *          order KBLASF_POTRF_NB is copied to the handle's scratch (2 nb^2 elements),
+ *          written over, and copied back before potrf returns. On info > 0 the leading
+ *          info-1 columns (rows for 'U') hold the factor of the leading minor and the rest
+ *          of the triangle is unspecified (the host API and the LAPACK names leave A
+ *          exactly as LAPACK does).
  *   potrs: solves A X = B with the factor from potrf (two triangular solves); B is
  *          overwritten by X.
  *   trtri: inverse of a triangular matrix in place (diag 'U': unit, never read).
