@@ -74,9 +74,9 @@ static kblasf_status_t potrf_update(kblasf_context *ctx, int lower, kblasf_int n
                                     kblasf_int j0, kblasf_int w, kblasf_int c0, kblasf_int c1,
                                     T *A, kblasf_int lda, int clobber)
 {
-    const T *P0 = lower ? at(A, lda, c0, j0) : at(A, lda, j0, c0); /* the panel at c0 */
-    const T *P1 = lower ? at(A, lda, c1, j0) : at(A, lda, j0, c1); /* ... at c1 */
-    kblasf_int from = clobber ? c0 : c1; /* where the GEMM's rows (columns) start */
+    const kblasf_int from = clobber ? c0 : c1; /* where the GEMM's rows (columns) start */
+    const T *P0 = lower ? at(A, lda, c0, j0) : at(A, lda, j0, c0);   /* the panel at c0 */
+    const T *Pf = lower ? at(A, lda, from, j0) : at(A, lda, j0, from); /* ... at from */
     kblasf_status_t st = KBLASF_STATUS_SUCCESS;
 
     if (!clobber)
@@ -84,12 +84,11 @@ static kblasf_status_t potrf_update(kblasf_context *ctx, int lower, kblasf_int n
                   at(A, lda, c0, c0), lda);
     if (st || from == n)
         return st;
-    P1 = clobber ? P0 : P1;
     /* lower: A(from:n, c0:c1) -= P(from:n) P(c0:c1)^H;
      * upper: A(c0:c1, from:n) -= P(c0:c1)^H P(from:n) */
-    return lower ? PRIMS(ctx)->gemm(ctx, 'N', 'C', n - from, c1 - c0, w, -1, P1, lda, P0, lda,
+    return lower ? PRIMS(ctx)->gemm(ctx, 'N', 'C', n - from, c1 - c0, w, -1, Pf, lda, P0, lda,
                                     1, at(A, lda, from, c0), lda)
-                 : PRIMS(ctx)->gemm(ctx, 'C', 'N', c1 - c0, n - from, w, -1, P0, lda, P1, lda,
+                 : PRIMS(ctx)->gemm(ctx, 'C', 'N', c1 - c0, n - from, w, -1, P0, lda, Pf, lda,
                                     1, at(A, lda, c0, from), lda);
 }
 
@@ -116,15 +115,20 @@ static kblasf_status_t potrf_tall(kblasf_context *ctx, int lower, kblasf_int w, 
 }
 
 /* The other triangle (lower: strictly above the diagonal; upper: below) of the w x w
- * diagonal block at column (row) j0 to slot S (leading dimension lds), or back (restore). */
+ * diagonal block at column (row) j0 to slot k % 2 of W (two nb x nb slots), or back
+ * (restore); nothing without W (the updates then leave that triangle alone). */
 static kblasf_status_t keep_other(kblasf_context *ctx, int lower, kblasf_int j0, kblasf_int w,
-                                  T *A, kblasf_int lda, T *S, kblasf_int lds, int restore)
+                                  T *A, kblasf_int lda, T *W, kblasf_int nb, kblasf_int k,
+                                  int restore)
 {
     char other = lower ? 'U' : 'L';
-    T *D = at(A, lda, j0, j0);
+    T *D = at(A, lda, j0, j0), *S;
 
-    return restore ? PRIMS(ctx)->tri_copy(ctx, other, 1, w, w, S, lds, D, lda)
-                   : PRIMS(ctx)->tri_copy(ctx, other, 1, w, w, D, lda, S, lds);
+    if (!W)
+        return KBLASF_STATUS_SUCCESS;
+    S = W + (size_t)(k % 2) * nb * nb;
+    return restore ? PRIMS(ctx)->tri_copy(ctx, other, 1, w, w, S, nb, D, lda)
+                   : PRIMS(ctx)->tri_copy(ctx, other, 1, w, w, D, lda, S, nb);
 }
 
 /* The panel after panel j0 (width w): width w2 at column (row) c0, issued on both lanes
@@ -182,25 +186,23 @@ static kblasf_status_t potrf_blocked(kblasf_context *ctx, int lower, kblasf_int 
                                      kblasf_int lda, int64_t *dinfo, kblasf_int ioff)
 {
     kblasf_int nb = kblasf_potrf_block(ctx, sizeof(T)), j0, w, c0, w2, k;
-    T *W = NULL;
+    T *W;
     kblasf_status_t st, st2;
 
     if (nb <= 0) /* no blocks: the recursion alone */
         return potrf_tall(ctx, lower, n, 0, A, lda, dinfo, ioff, 0);
     nb = MIN(nb, n);
     W = kblasf_scratch(ctx, 2 * (size_t)nb * nb * sizeof(T));
-#define SLOT(k) (W + (size_t)((k) & 1) * nb * nb)
+    st = keep_other(ctx, lower, 0, nb, A, lda, W, nb, 0, 0);
     if (n <= nb) { /* one panel, no look-ahead */
-        st = W ? keep_other(ctx, lower, 0, n, A, lda, SLOT(0), nb, 0) : KBLASF_STATUS_SUCCESS;
         if (!st)
             st = potrf_tall(ctx, lower, n, 0, A, lda, dinfo, ioff, W != NULL);
-        return st || !W ? st : keep_other(ctx, lower, 0, n, A, lda, SLOT(0), nb, 1);
+        return st ? st : keep_other(ctx, lower, 0, n, A, lda, W, nb, 0, 1);
     }
-    st = W ? keep_other(ctx, lower, 0, nb, A, lda, SLOT(0), nb, 0) : KBLASF_STATUS_SUCCESS;
     if (!st)
         st = kblasf_lane_order(ctx, 0, 1); /* lane 1 after what the caller queued */
-    if (!st && W) /* beside panel 0 */
-        st = keep_other(ctx, lower, nb, MIN(nb, n - nb), A, lda, SLOT(1), nb, 0);
+    if (!st) /* beside panel 0 */
+        st = keep_other(ctx, lower, nb, MIN(nb, n - nb), A, lda, W, nb, 1, 0);
     if (!st)
         st = kblasf_use_lane(ctx, 1);
     if (!st)
@@ -216,10 +218,10 @@ static kblasf_status_t potrf_blocked(kblasf_context *ctx, int lower, kblasf_int 
             st = potrf_next(ctx, lower, n, j0, w, c0, w2, A, lda, dinfo, ioff, W != NULL);
         if (!st)
             st = kblasf_use_lane(ctx, 0);
-        if (!st && W) /* panel k's triangle back; its slot to panel k + 2 */
-            st = keep_other(ctx, lower, j0, w, A, lda, SLOT(k), nb, 1);
-        if (!st && W && c0 + w2 < n)
-            st = keep_other(ctx, lower, c0 + w2, MIN(nb, n - c0 - w2), A, lda, SLOT(k), nb, 0);
+        if (!st) /* panel k's triangle back; its slot to panel k + 2 */
+            st = keep_other(ctx, lower, j0, w, A, lda, W, nb, k, 1);
+        if (!st && c0 + w2 < n)
+            st = keep_other(ctx, lower, c0 + w2, MIN(nb, n - c0 - w2), A, lda, W, nb, k, 0);
         if (!st && c0 + w2 < n)
             st = potrf_update(ctx, lower, n, j0, w, c0 + w2, n, A, lda, 0);
     }
@@ -227,9 +229,8 @@ static kblasf_status_t potrf_blocked(kblasf_context *ctx, int lower, kblasf_int 
     st2 = kblasf_lane_order(ctx, 1, 0);
     if (!st2)
         st2 = kblasf_use_lane(ctx, 0);
-    if (!st && !st2 && W) /* the last panel's triangle back */
-        st2 = keep_other(ctx, lower, j0, n - j0, A, lda, SLOT(k), nb, 1);
-#undef SLOT
+    if (!st && !st2) /* the last panel's triangle back */
+        st2 = keep_other(ctx, lower, j0, n - j0, A, lda, W, nb, k, 1);
     return st ? st : st2;
 }
 
