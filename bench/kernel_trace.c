@@ -5,6 +5,8 @@
  * At exit it writes one line per activity, in start order:
  *     <start us> <duration us> <stream> <kind> <name>
  * start relative to the first activity; kind K (kernel), C (memcpy), S (memset).
+ * And in <file>.res one line per kernel name, its launch resources (who can share an SM):
+ *     <registers a thread> <shared bytes a block> <threads a block> <blocks> <name>
  *
  * build: gcc -O2 -shared -fPIC -I$CUDA/include kernel_trace.c -L$CUDA/lib64 -lcupti \
  *            -o libkernel_trace.so
@@ -21,13 +23,14 @@ typedef struct {
     uint64_t start, end;
     uint32_t stream;
     char kind;
+    uint32_t regs, smem, threads, blocks; /* kernels only */
     char name[120];
 } rec_t;
 
 static rec_t *recs;
 static size_t nrec, caprec;
 
-static void add(uint64_t start, uint64_t end, uint32_t stream, char kind, const char *name)
+static rec_t *add(uint64_t start, uint64_t end, uint32_t stream, char kind, const char *name)
 {
     if (nrec == caprec) {
         caprec = caprec ? 2 * caprec : 1 << 16;
@@ -39,8 +42,9 @@ static void add(uint64_t start, uint64_t end, uint32_t stream, char kind, const 
     recs[nrec].end = end;
     recs[nrec].stream = stream;
     recs[nrec].kind = kind;
+    recs[nrec].regs = recs[nrec].smem = recs[nrec].threads = recs[nrec].blocks = 0;
     snprintf(recs[nrec].name, sizeof recs[nrec].name, "%s", name ? name : "?");
-    nrec++;
+    return &recs[nrec++];
 }
 
 static void CUPTIAPI buffer_requested(uint8_t **buf, size_t *size, size_t *max_records)
@@ -58,7 +62,11 @@ static void CUPTIAPI buffer_completed(CUcontext ctx, uint32_t stream_id, uint8_t
     while (cuptiActivityGetNextRecord(buf, valid, &r) == CUPTI_SUCCESS) {
         if (r->kind == CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL) {
             CUpti_ActivityKernel10 *k = (CUpti_ActivityKernel10 *)r;
-            add(k->start, k->end, k->streamId, 'K', k->name);
+            rec_t *x = add(k->start, k->end, k->streamId, 'K', k->name);
+            x->regs = k->registersPerThread;
+            x->smem = k->staticSharedMemory + k->dynamicSharedMemory;
+            x->threads = k->blockX * k->blockY * k->blockZ;
+            x->blocks = k->gridX * k->gridY * k->gridZ;
         } else if (r->kind == CUPTI_ACTIVITY_KIND_MEMCPY) {
             CUpti_ActivityMemcpy6 *m = (CUpti_ActivityMemcpy6 *)r;
             char what[32];
@@ -80,6 +88,29 @@ static int by_start(const void *a, const void *b)
     return x->start < y->start ? -1 : x->start > y->start;
 }
 
+/* one line per kernel name (its first launch), in <path>.res */
+static void write_resources(const char *path)
+{
+    char res[4096];
+    FILE *f;
+    size_t i, j;
+
+    snprintf(res, sizeof res, "%s.res", path ? path : "kernel_trace");
+    if (!(f = fopen(res, "w")))
+        return;
+    for (i = 0; i < nrec; i++) {
+        if (recs[i].kind != 'K')
+            continue;
+        for (j = 0; j < i; j++)
+            if (recs[j].kind == 'K' && !strcmp(recs[j].name, recs[i].name))
+                break;
+        if (j == i)
+            fprintf(f, "%u %u %u %u %s\n", recs[i].regs, recs[i].smem, recs[i].threads,
+                    recs[i].blocks, recs[i].name);
+    }
+    fclose(f);
+}
+
 static void write_trace(void)
 {
     const char *path = getenv("KERNEL_TRACE_FILE");
@@ -96,6 +127,7 @@ static void write_trace(void)
                 recs[i].name);
     if (f != stderr)
         fclose(f);
+    write_resources(path);
 }
 
 int InitializeInjection(void)
