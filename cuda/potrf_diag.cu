@@ -19,11 +19,16 @@
  * 12.8, c 17.2, z 22.2 us. Two columns per barrier (the warp holding them updating column
  * j+1 through shuffles) measured 10-15% slower.
  *
- * A panel (m > 0 rows below the block) takes 1 + ceil(m / PANEL_ROWS) thread blocks: each
- * factors the block itself (in the time one block would, side by side) and all but the
- * last solve PANEL_ROWS rows of the panel against it (potrf_panel_solve); the last writes
- * the factor back once the others have loaded the block. This replaces the leaf kernel
- * followed by cuBLAS's TRSM: H100, n = 128, m = 8064: 63 against 97 us. */
+ * A panel (m > 0 rows below the block) takes 1 + ceil(m / R) thread blocks (R = 64 rows,
+ * 32 beside blocks over 64): each factors the block itself (in the time one block would,
+ * side by side), and all but the last carry R rows of the panel through the same steps,
+ * as rows of the factorization below the block; the last writes the factor back once the
+ * others have loaded the block. This replaces the leaf kernel followed by cuBLAS's TRSM
+ * (H100, n = 128, m = 8064: 63 against 97 us), and the rows riding along replace a
+ * forward substitution after the block (H100, double, n = 64, m = 7168 / 3072 / 960: 19.7
+ * / 18.3 / 17.7 against 24.5 / 23.8 / 23.3 us; 32 rows a thread block, twice the blocks,
+ * were faster alone at small m but slower inside DPOTRF). An instance without panel rows
+ * serves m = 0 (13.1-13.3 us for the block alone, 12.6 before the rows rode along). */
 #include "kblasf_cuda.h"
 #include "cuda_scalar.cuh"
 
@@ -33,45 +38,55 @@ namespace {
 constexpr int TS = 16;                         /* tile side = threads per row/column */
 constexpr int THREADS = TS * TS;
 
-/* NB: the largest block of an instance, padded to NB + 1 rows in shared memory */
-template <typename T, int NB> constexpr size_t potrf_smem() { return sizeof(T) * NB * (NB + 1); }
+/* The rows of a panel one thread block solves: 64 beside blocks up to 64, 32 beside
+ * blocks up to 128 (the registers of the 128 instance) */
+template <int NB> constexpr int panel_rows = NB <= 64 ? 64 : 32;
 
-/* The rows of a panel (below the block, lower; its columns right of it, upper) that one
- * thread block solves: groups of G lanes, each solving RPG of them (potrf_panel_solve). */
-constexpr int G = 8, RPG = 2, PANEL_ROWS = THREADS / G * RPG;
+/* NB: the largest block of an instance; PANEL: launched with panel rows (m > 0), which
+ * the instance without them does not pay for (registers, the steps' extra work). Shared
+ * memory for the block (NB + 1 rows) and a thread block's panel rows (panel_rows + 1
+ * rows, NB columns) */
+template <typename T, int NB, bool PANEL> constexpr size_t potrf_smem()
+{
+    return sizeof(T) * (NB + 1) * (PANEL ? NB + panel_rows<NB> + 1 : NB);
+}
 
-template <typename T, int NB>
-__device__ void potrf_panel_solve(bool lower, int n, int64_t m, T *P, int64_t lda, const T *S,
-                                  const typename Sc<T>::Real *scl);
-
-template <typename T, int NB>
+template <typename T, int NB, bool PANEL>
 __global__ void __launch_bounds__(THREADS) potrf_diag_kernel(bool lower, int n, int64_t m, T *A,
                                                              int64_t lda, unsigned *sync,
                                                              int64_t *info, int64_t ioff)
 {
     constexpr int NT = NB / TS, LDS = NB + 1; /* tiles per side; leading dimension of S */
-    static_assert(NB % TS == 0 && THREADS % NB == 0, "tiling");
+    constexpr int PR = panel_rows<NB>, PT = PR / TS, LDB = PR + 1; /* panel rows, tiles */
+    static_assert(NB % TS == 0 && THREADS % NB == 0 && PR % TS == 0 && THREADS % PR == 0,
+                  "tiling");
     using R = typename Sc<T>::Real;
 #ifdef KBLASF_CUDA_EMU
-    __shared__ uint4 smem[(potrf_smem<T, NB>() + 15) / 16]; /* static in the host emulator */
+    __shared__ uint4 smem[(potrf_smem<T, NB, PANEL>() + 15) / 16]; /* static in the host emulator */
 #else
     extern __shared__ __align__(16) unsigned char smem[];
 #endif
     /* S(r, c) = S[r + c*LDS]; the stored triangle in place, then the columns of L below
-     * the diagonal as they are finished (unscaled) */
-    T *S = reinterpret_cast<T *>(smem);
+     * the diagonal as they are finished (unscaled). B(r, c) = B[r + c*LDB]: the thread
+     * block's rows of the panel (upper: B = P^H), then their columns as they are finished */
+    T *S = reinterpret_cast<T *>(smem), *B = S + NB * LDS;
     __shared__ R scl[NB], sq[NB]; /* 1/sqrt(d) and sqrt(d) of each finished column */
     const int t = threadIdx.x, tx = t % TS, ty = t / TS;
 
     /* With a panel (m > 0) every block factors the block; the last one writes the factor
      * back, once the others have counted themselves in *sync after loading the block,
-     * and the others solve the panel. */
+     * and each of the others factors its rows of the panel with it, as rows of the same
+     * factorization: lower, [A11; P] = [L11; X] L11^H; upper, the same with P^H. */
     const bool writer = blockIdx.x == gridDim.x - 1;
+    const int64_t r0 = (int64_t)blockIdx.x * PR;
+    const int rows = !PANEL || writer ? 0 : (int)(m - r0 < PR ? m - r0 : PR);
+    T *P = lower ? A + n : A + n * lda; /* P(r, c) at P[r + c*lda] (lower), P[c + r*lda] */
 
-    /* stored triangle -> S, zeros elsewhere; a warp reads 32 rows of a column. All the
-     * thread's loads go out before its first store waits on one (a warp issues in order) */
-    constexpr int LQ = NB * NB / THREADS;
-    T v[LQ];
+    /* stored triangle -> S, zeros elsewhere; a warp reads 32 rows of a column. The panel
+     * rows -> B likewise (upper: along the columns of P, conjugated). All the thread's
+     * loads go out before its first store waits on one (a warp issues in order) */
+    constexpr int LQ = NB * NB / THREADS, LB = PR * NB / THREADS;
+    T v[LQ], vb[LB];
 #pragma unroll
     for (int q = 0; q < LQ; ++q) {
         const int r = t % NB, c = t / NB + q * (THREADS / NB);
@@ -80,16 +95,33 @@ __global__ void __launch_bounds__(THREADS) potrf_diag_kernel(bool lower, int n, 
             v[q] = r == c ? Sc<T>::ld_rw_real(A + (r + c * lda)) : ld_rw(A + (r + c * lda));
     }
 #pragma unroll
+    for (int q = 0; q < LB; ++q) {
+        const int r = lower ? t % PR : t / NB + q * (THREADS / NB);
+        const int c = lower ? t / PR + q * (THREADS / PR) : t % NB;
+        vb[q] = Sc<T>::zero();
+        if (PANEL && r < rows && c < n)
+            vb[q] = lower ? ld_rw(P + (r0 + r + c * lda))
+                          : Sc<T>::conj(ld_rw(P + (c + (r0 + r) * lda)));
+    }
+#pragma unroll
     for (int q = 0; q < LQ; ++q)
         S[t % NB + (t / NB + q * (THREADS / NB)) * LDS] = v[q];
+#pragma unroll
+    for (int q = 0; q < LB; ++q) {
+        const int r = lower ? t % PR : t / NB + q * (THREADS / NB);
+        const int c = lower ? t / PR + q * (THREADS / PR) : t % NB;
+        if (PANEL)
+            B[r + c * LDB] = vb[q];
+    }
     __syncthreads();
     if (!writer && t == 0)
         atomicAdd(sync, 1u);
 
-    /* x[a][b] = L(tx + TS*a, ty + TS*b) for a >= b; elements above the diagonal stay zero.
-     * Each thread reads only elements it later stores itself (lower: the same place;
-     * upper: the other triangle of S, which no thread stores), so no barrier is needed. */
-    T x[NT][NT];
+    /* x[a][b] = L(tx + TS*a, ty + TS*b) for a >= b; elements above the diagonal stay zero;
+     * y[a][b] = B(tx + TS*a, ty + TS*b). Each thread reads only elements it later stores
+     * itself (lower: the same place; upper: the other triangle of S, which no thread
+     * stores), so no barrier is needed. */
+    T x[NT][NT], y[PT][NT];
 #pragma unroll
     for (int a = 0; a < NT; ++a)
 #pragma unroll
@@ -99,30 +131,48 @@ __global__ void __launch_bounds__(THREADS) potrf_diag_kernel(bool lower, int n, 
             if (i >= k)
                 x[a][b] = lower ? S[i + k * LDS] : Sc<T>::conj(S[k + i * LDS]);
         }
+#pragma unroll
+    for (int a = 0; a < PT; ++a)
+#pragma unroll
+        for (int b = 0; b < NT; ++b)
+            y[a][b] = PANEL ? B[tx + TS * a + (ty + TS * b) * LDB] : Sc<T>::zero();
 
     /* The steps in 4 phases of 16 columns, one per tile column bj, so that the tiles a
      * step touches are known at compile time (no branches, static register indices).
-     * Tiles past n hold zeros (rows and columns): they are updated too, harmlessly. */
+     * Tiles past n hold zeros (rows and columns): they are updated too, harmlessly. The
+     * panel rows ride along: their update is independent work beside each column's chain
+     * of dependent steps, which leaves most issue slots idle (H100, DPOTRF's leaf of 64
+     * with 7168 rows below: 24.4 us when the rows were solved after the block). */
     int jstop = n; /* the first column not factored */
 #pragma unroll
     for (int bj = 0; bj < NT; ++bj) {
         const int jend = n - TS * bj < TS ? n - TS * bj : TS;
         for (int jj = 0; jj < jend; ++jj) {
             const int j = TS * bj + jj;
-            /* column j is final: its holders store it (rows j and below) */
+            /* column j is final: its holders store it (rows j and below, panel rows) */
+            if (ty == jj) {
 #pragma unroll
-            for (int a = bj; a < NT; ++a)
-                if (ty == jj && (a > bj || tx >= jj))
-                    S[tx + TS * a + j * LDS] = x[a][bj];
+                for (int a = bj; a < NT; ++a)
+                    if (a > bj || tx >= jj)
+                        S[tx + TS * a + j * LDS] = x[a][bj];
+                if (PANEL && rows > 0)
+#pragma unroll
+                    for (int a = 0; a < PT; ++a)
+                        B[tx + TS * a + j * LDB] = y[a][bj];
+            }
             __syncthreads();
             /* all loads first: they overlap the pivot's test and reciprocal */
             const R d = Sc<T>::re(S[j + j * LDS]);
-            T u[NT], w[NT];
+            T u[NT], w[NT], z[PT];
 #pragma unroll
             for (int a = bj; a < NT; ++a) {
                 u[a] = S[tx + TS * a + j * LDS];
                 w[a] = Sc<T>::conj(S[ty + TS * a + j * LDS]);
             }
+            if (PANEL && rows > 0)
+#pragma unroll
+                for (int a = 0; a < PT; ++a)
+                    z[a] = B[tx + TS * a + j * LDB];
             R mrd;
             if (d >= RcpRange<R>::lo && d < RcpRange<R>::hi) {
                 mrd = -rcp_in_range(d);
@@ -144,6 +194,12 @@ __global__ void __launch_bounds__(THREADS) potrf_diag_kernel(bool lower, int n, 
 #pragma unroll
                 for (int a = b; a < NT; ++a)
                     x[a][b] = Sc<T>::fma(u[a], w[b], x[a][b]);
+            if (PANEL && rows > 0)
+#pragma unroll
+                for (int b = bj; b < NT; ++b)
+#pragma unroll
+                    for (int a = 0; a < PT; ++a)
+                        y[a][b] = Sc<T>::fma(z[a], w[b], y[a][b]);
         }
         if (jstop < n || TS * (bj + 1) >= n)
             break;
@@ -152,13 +208,19 @@ __global__ void __launch_bounds__(THREADS) potrf_diag_kernel(bool lower, int n, 
     /* failure at jstop: the columns after it were never stored; store them as they are */
     if (jstop < n) {
 #pragma unroll
-        for (int b = 0; b < NT; ++b)
+        for (int b = 0; b < NT; ++b) {
+            const int k = ty + TS * b;
 #pragma unroll
             for (int a = b; a < NT; ++a) {
-                const int i = tx + TS * a, k = ty + TS * b;
+                const int i = tx + TS * a;
                 if (k > jstop && i >= k && i < n)
                     S[i + k * LDS] = x[a][b];
             }
+#pragma unroll
+            for (int a = 0; a < PT; ++a)
+                if (PANEL && k > jstop && k < n)
+                    B[tx + TS * a + k * LDB] = y[a][b];
+        }
         if (t == 0 && writer && ld_rw(info) == 0)
             *info = ioff + jstop + 1;
     }
@@ -172,8 +234,19 @@ __global__ void __launch_bounds__(THREADS) potrf_diag_kernel(bool lower, int n, 
         scl[t] = r;
     }
     __syncthreads();
-    if (!writer) { /* its part of the panel */
-        potrf_panel_solve<T, NB>(lower, n, m, lower ? A + n : A + n * lda, lda, S, scl);
+    if (PANEL && !writer) { /* its rows of the panel, column c scaled by scl[c], coalesced */
+#pragma unroll
+        for (int q = 0; q < LB; ++q) {
+            const int r = lower ? t % PR : t / NB + q * (THREADS / NB);
+            const int c = lower ? t / PR + q * (THREADS / PR) : t % NB;
+            if (r < rows && c < n) {
+                const T v = Sc<T>::mulr(B[r + c * LDB], scl[c]);
+                if (lower)
+                    P[r0 + r + c * lda] = v;
+                else
+                    P[c + (r0 + r) * lda] = Sc<T>::conj(v);
+            }
+        }
         return;
     }
     if (gridDim.x > 1) { /* the others have loaded the block: it may be overwritten */
@@ -203,95 +276,16 @@ __global__ void __launch_bounds__(THREADS) potrf_diag_kernel(bool lower, int n, 
     }
 }
 
-/* Thread block b < gridDim.x - 1 of a panel: rows b*PANEL_ROWS on of the m x n block P
- * below the factored one (lower: X L^H = P; upper, P n x m right of it: U^H X = P, columns for rows),
- * by forward substitution with L in S (unscaled columns, the pivots d_j on the diagonal,
- * scl[j] = 1/sqrt(d_j): L(k, j) = S(k, j) scl[j]). Each group of G lanes solves RPG rows;
- * lane l keeps elements k = l + G q of them in registers, so that a step is one shuffle
- * from the lane owning element j and an update of the lane's own elements with column j
- * of S, without barriers: with y = b_j / d_j, b_k -= y conj(S(k, j)) (lower) or
- * S(k, j) y (upper), and x_j = b_j scl[j]. After each G steps the G finished elements
- * (slot 0 of the group's lanes) are stored and the slots shift down by one, so that the
- * loop over the blocks of G steps need not be unrolled: the fully unrolled solve (about
- * 80 KB of straight-line code) took 85 against 68 us for a 128 x 8064 panel (H100). */
-template <typename T, int NB>
-__device__ void potrf_panel_solve(bool lower, int n, int64_t m, T *P, int64_t lda, const T *S,
-                                  const typename Sc<T>::Real *scl)
-{
-    constexpr int Q = NB / G, LDS = NB + 1;
-    using R = typename Sc<T>::Real;
-    const int t = threadIdx.x, l = t % G, g = t / G, base = (t % 32) & ~(G - 1);
-    const int64_t r0 = (int64_t)blockIdx.x * PANEL_ROWS + g;
-    T b[RPG][Q];
-
-#pragma unroll
-    for (int p = 0; p < RPG; ++p)
-#pragma unroll
-        for (int q = 0; q < Q; ++q) {
-            const int64_t r = r0 + p * (THREADS / G);
-            const int k = l + G * q;
-            b[p][q] = Sc<T>::zero();
-            if (r < m && k < n)
-                b[p][q] = ld_rw(lower ? P + (r + k * lda) : P + (k + r * lda));
-        }
-#pragma unroll 1
-    for (int jb = 0; G * jb < n; ++jb) { /* slot q holds element l + G (q + jb) */
-#pragma unroll
-        for (int jl = 0; jl < G; ++jl) {
-            const int j = G * jb + jl;
-            if (j < n) {
-                const R s = scl[j];
-                const T *Sj = S + (G * jb + l) + j * LDS; /* S(l + G (q + jb), j) at Sj[G q] */
-                T ny[RPG];
-#pragma unroll
-                for (int p = 0; p < RPG; ++p) {
-                    ny[p] = Sc<T>::mulr(Sc<T>::shfl(b[p][0], base + jl), -(s * s));
-                    if (l == jl)
-                        b[p][0] = Sc<T>::mulr(b[p][0], s);
-                }
-                /* slot 0: only the lanes after the owner, by a select (a branch that
-                 * diverges at every step was 3% slower); slots past the end (q >= Q - jb,
-                 * the same in the whole block) are skipped */
-#pragma unroll
-                for (int p = 0; p < RPG; ++p) {
-                    const T lkj = Sj[0];
-                    const T v = lower ? Sc<T>::fmac(lkj, ny[p], b[p][0])
-                                      : Sc<T>::fma(lkj, ny[p], b[p][0]);
-                    b[p][0] = l > jl ? v : b[p][0];
-                }
-#pragma unroll
-                for (int q = 1; q < Q; ++q)
-                    if (q < Q - jb) {
-                        const T lkj = Sj[G * q];
-#pragma unroll
-                        for (int p = 0; p < RPG; ++p)
-                            b[p][q] = lower ? Sc<T>::fmac(lkj, ny[p], b[p][q])
-                                            : Sc<T>::fma(lkj, ny[p], b[p][q]);
-                    }
-            }
-        }
-        const int k = G * jb + l;
-#pragma unroll
-        for (int p = 0; p < RPG; ++p) {
-            const int64_t r = r0 + p * (THREADS / G);
-            if (r < m && k < n)
-                (lower ? P[r + k * lda] : P[k + r * lda]) = b[p][0];
-#pragma unroll
-            for (int q = 0; q + 1 < Q; ++q)
-                b[p][q] = b[p][q + 1];
-        }
-    }
-}
-
-template <typename T, int NB>
+template <typename T, int NB, bool PANEL>
 cudaError_t potrf_diag_launch(cudaStream_t stream, bool lower, int64_t n, int64_t m, T *A,
                               int64_t lda, unsigned *sync, int64_t *info, int64_t ioff)
 {
     void (*k)(bool, int, int64_t, T *, int64_t, unsigned *, int64_t *, int64_t) =
-        potrf_diag_kernel<T, NB>;
-    constexpr size_t smem = potrf_smem<T, NB>();
+        potrf_diag_kernel<T, NB, PANEL>;
+    constexpr size_t smem = potrf_smem<T, NB, PANEL>();
     static std::atomic<bool> done[kMaxDevices];
-    return launch_smem(k, dim3((unsigned)(1 + (m + PANEL_ROWS - 1) / PANEL_ROWS)), dim3(THREADS),
+    constexpr int PR = panel_rows<NB>;
+    return launch_smem(k, dim3((unsigned)(1 + (m + PR - 1) / PR)), dim3(THREADS),
                        smem, smem, done, stream, false, lower, (int)n, m, A, lda, sync, info, ioff);
 }
 
@@ -302,13 +296,16 @@ cudaError_t potrf_diag_run(cudaStream_t stream, char uplo, int64_t n, int64_t m,
     constexpr int MAXN = sizeof(T) == 16 ? KBLASF_CUDA_ZPOTRF_DIAG_MAX : KBLASF_CUDA_POTRF_DIAG_MAX;
     const bool lower = uplo == 'L' || uplo == 'l';
     if ((!lower && uplo != 'U' && uplo != 'u') || n < 0 || n > MAXN || m < 0 || (m > 0 && !sync) ||
-        lda < (lower ? n + m : n) || (m + PANEL_ROWS - 1) / PANEL_ROWS >= (int64_t)INT32_MAX)
+        lda < (lower ? n + m : n) ||
+        (m + panel_rows<MAXN> - 1) / panel_rows<MAXN> >= (int64_t)INT32_MAX)
         return cudaErrorInvalidValue;
     if (n == 0)
         return cudaSuccess;
     if (n <= 64)
-        return potrf_diag_launch<T, 64>(stream, lower, n, m, A, lda, sync, info, ioff);
-    return potrf_diag_launch<T, MAXN>(stream, lower, n, m, A, lda, sync, info, ioff);
+        return m ? potrf_diag_launch<T, 64, true>(stream, lower, n, m, A, lda, sync, info, ioff)
+                 : potrf_diag_launch<T, 64, false>(stream, lower, n, m, A, lda, sync, info, ioff);
+    return m ? potrf_diag_launch<T, MAXN, true>(stream, lower, n, m, A, lda, sync, info, ioff)
+             : potrf_diag_launch<T, MAXN, false>(stream, lower, n, m, A, lda, sync, info, ioff);
 }
 
 } // namespace
