@@ -86,6 +86,11 @@ __global__ void __launch_bounds__(THREADS) potrf_diag_kernel(bool lower, int n, 
      * rows -> B likewise (upper: along the columns of P, conjugated). All the thread's
      * loads go out before its first store waits on one (a warp issues in order) */
     constexpr int LQ = NB * NB / THREADS, LB = PR * NB / THREADS;
+    /* (r, c) of B that thread t loads and stores q-th, coalesced in P */
+    auto panel_rc = [&](int q, int &r, int &c) {
+        r = lower ? t % PR : t / NB + q * (THREADS / NB);
+        c = lower ? t / PR + q * (THREADS / PR) : t % NB;
+    };
     T v[LQ], vb[LB];
 #pragma unroll
     for (int q = 0; q < LQ; ++q) {
@@ -96,8 +101,8 @@ __global__ void __launch_bounds__(THREADS) potrf_diag_kernel(bool lower, int n, 
     }
 #pragma unroll
     for (int q = 0; q < LB; ++q) {
-        const int r = lower ? t % PR : t / NB + q * (THREADS / NB);
-        const int c = lower ? t / PR + q * (THREADS / PR) : t % NB;
+        int r, c;
+        panel_rc(q, r, c);
         vb[q] = Sc<T>::zero();
         if (PANEL && r < rows && c < n)
             vb[q] = lower ? ld_rw(P + (r0 + r + c * lda))
@@ -108,8 +113,8 @@ __global__ void __launch_bounds__(THREADS) potrf_diag_kernel(bool lower, int n, 
         S[t % NB + (t / NB + q * (THREADS / NB)) * LDS] = v[q];
 #pragma unroll
     for (int q = 0; q < LB; ++q) {
-        const int r = lower ? t % PR : t / NB + q * (THREADS / NB);
-        const int c = lower ? t / PR + q * (THREADS / PR) : t % NB;
+        int r, c;
+        panel_rc(q, r, c);
         if (PANEL)
             B[r + c * LDB] = vb[q];
     }
@@ -237,8 +242,8 @@ __global__ void __launch_bounds__(THREADS) potrf_diag_kernel(bool lower, int n, 
     if (PANEL && !writer) { /* its rows of the panel, column c scaled by scl[c], coalesced */
 #pragma unroll
         for (int q = 0; q < LB; ++q) {
-            const int r = lower ? t % PR : t / NB + q * (THREADS / NB);
-            const int c = lower ? t / PR + q * (THREADS / PR) : t % NB;
+            int r, c;
+            panel_rc(q, r, c);
             if (r < rows && c < n) {
                 const T v = Sc<T>::mulr(B[r + c * LDB], scl[c]);
                 if (lower)
