@@ -204,7 +204,7 @@ kblasf_status_t kblasf_set_trsm_leaves(kblasf_handle_t handle, kblasf_trsm_leave
  * pivot); for TRTRI/POTRI i > 0 when A(i,i) is exactly zero (nothing is computed then).
  *   potrf: Cholesky A = L L^H (uplo 'L') or U^H U ('U'); the other triangle comes back
  *          as it was: while the call runs, the other triangle of each diagonal block of
- *          order KBLASF_POTRF_NB is copied to the handle's scratch (2 nb^2 elements),
+ *          order KBLASF_POTRF_NB is copied to the handle's scratch (up to 2 nb^2 elements),
  *          written over, and copied back before potrf returns. On info > 0 the leading
  *          info-1 columns (rows for 'U') hold the factor of the leading minor and the rest
  *          of the triangle is unspecified (the host API and the LAPACK names leave A

@@ -115,18 +115,17 @@ static kblasf_status_t potrf_tall(kblasf_context *ctx, int lower, kblasf_int w, 
 }
 
 /* The other triangle (lower: strictly above the diagonal; upper: below) of the w x w
- * diagonal block at column (row) j0 to slot k % 2 of W (two nb x nb slots), or back
+ * diagonal block of panel j0 / nb to slot (j0 / nb) % 2 of W (nb x nb slots), or back
  * (restore); nothing without W (the updates then leave that triangle alone). */
 static kblasf_status_t keep_other(kblasf_context *ctx, int lower, kblasf_int j0, kblasf_int w,
-                                  T *A, kblasf_int lda, T *W, kblasf_int nb, kblasf_int k,
-                                  int restore)
+                                  T *A, kblasf_int lda, T *W, kblasf_int nb, int restore)
 {
     char other = lower ? 'U' : 'L';
     T *D = at(A, lda, j0, j0), *S;
 
     if (!W)
         return KBLASF_STATUS_SUCCESS;
-    S = W + (size_t)(k % 2) * nb * nb;
+    S = W + (size_t)(j0 / nb % 2) * nb * nb;
     return restore ? PRIMS(ctx)->tri_copy(ctx, other, 1, w, w, S, nb, D, lda)
                    : PRIMS(ctx)->tri_copy(ctx, other, 1, w, w, D, lda, S, nb);
 }
@@ -185,29 +184,30 @@ static kblasf_status_t potrf_next(kblasf_context *ctx, int lower, kblasf_int n, 
 static kblasf_status_t potrf_blocked(kblasf_context *ctx, int lower, kblasf_int n, T *A,
                                      kblasf_int lda, int64_t *dinfo, kblasf_int ioff)
 {
-    kblasf_int nb = kblasf_potrf_block(ctx, sizeof(T)), j0, w, c0, w2, k;
+    kblasf_int nb = kblasf_potrf_block(ctx, sizeof(T)), j0, w, c0, w2;
     T *W;
     kblasf_status_t st, st2;
 
     if (nb <= 0) /* no blocks: the recursion alone */
         return potrf_tall(ctx, lower, n, 0, A, lda, dinfo, ioff, 0);
     nb = MIN(nb, n);
-    W = kblasf_scratch(ctx, 2 * (size_t)nb * nb * sizeof(T));
-    st = keep_other(ctx, lower, 0, nb, A, lda, W, nb, 0, 0);
+    /* two slots with look-ahead (panels k and k + 1 are saved at once), one without */
+    W = kblasf_scratch(ctx, (n > nb ? 2 : 1) * (size_t)nb * nb * sizeof(T));
+    st = keep_other(ctx, lower, 0, nb, A, lda, W, nb, 0);
     if (n <= nb) { /* one panel, no look-ahead */
         if (!st)
             st = potrf_tall(ctx, lower, n, 0, A, lda, dinfo, ioff, W != NULL);
-        return st ? st : keep_other(ctx, lower, 0, n, A, lda, W, nb, 0, 1);
+        return st ? st : keep_other(ctx, lower, 0, n, A, lda, W, nb, 1);
     }
     if (!st)
         st = kblasf_lane_order(ctx, 0, 1); /* lane 1 after what the caller queued */
     if (!st) /* beside panel 0 */
-        st = keep_other(ctx, lower, nb, MIN(nb, n - nb), A, lda, W, nb, 1, 0);
+        st = keep_other(ctx, lower, nb, MIN(nb, n - nb), A, lda, W, nb, 0);
     if (!st)
         st = kblasf_use_lane(ctx, 1);
     if (!st)
         st = potrf_tall(ctx, lower, nb, n - nb, A, lda, dinfo, ioff, W != NULL);
-    for (j0 = 0, k = 0; !st && j0 + nb < n; j0 += nb, k++) {
+    for (j0 = 0; !st && j0 + nb < n; j0 += nb) {
         w = MIN(nb, n - j0);
         c0 = j0 + w;
         w2 = MIN(nb, n - c0);
@@ -218,10 +218,10 @@ static kblasf_status_t potrf_blocked(kblasf_context *ctx, int lower, kblasf_int 
             st = potrf_next(ctx, lower, n, j0, w, c0, w2, A, lda, dinfo, ioff, W != NULL);
         if (!st)
             st = kblasf_use_lane(ctx, 0);
-        if (!st) /* panel k's triangle back; its slot to panel k + 2 */
-            st = keep_other(ctx, lower, j0, w, A, lda, W, nb, k, 1);
+        if (!st) /* this panel's triangle back; its slot to the panel after next */
+            st = keep_other(ctx, lower, j0, w, A, lda, W, nb, 1);
         if (!st && c0 + w2 < n)
-            st = keep_other(ctx, lower, c0 + w2, MIN(nb, n - c0 - w2), A, lda, W, nb, k, 0);
+            st = keep_other(ctx, lower, c0 + w2, MIN(nb, n - c0 - w2), A, lda, W, nb, 0);
         if (!st && c0 + w2 < n)
             st = potrf_update(ctx, lower, n, j0, w, c0 + w2, n, A, lda, 0);
     }
@@ -230,7 +230,7 @@ static kblasf_status_t potrf_blocked(kblasf_context *ctx, int lower, kblasf_int 
     if (!st2)
         st2 = kblasf_use_lane(ctx, 0);
     if (!st && !st2) /* the last panel's triangle back */
-        st2 = keep_other(ctx, lower, j0, n - j0, A, lda, W, nb, k, 1);
+        st2 = keep_other(ctx, lower, j0, n - j0, A, lda, W, nb, 1);
     return st ? st : st2;
 }
 
