@@ -10,6 +10,8 @@
 #include <complex.h>
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 #include "blas.h"
 #include "testing.h"
 
@@ -46,14 +48,24 @@ static inline long want_calls(int e)
     return e == E_DEVICE ? 0 : e == E_LAPACK ? NAMES_EXPORTED : 1;
 }
 
-/* count elements of NaN: what a routine must neither read nor write */
+/* count elements of NaN: what a routine must neither read nor write. Each real number is a
+ * quiet NaN whose payload is its position, so that the bit-for-bit checks also catch a
+ * value put back in the wrong place (POTRF saves and restores the other triangle of its
+ * diagonal blocks, for one). */
 static inline T *nan_array(size_t count)
 {
     T *p = test_alloc(count * sizeof(T));
-    size_t i;
+    size_t i, nr = count * (sizeof(T) / sizeof(RT)); /* real numbers */
 
-    for (i = 0; i < count; i++)
-        p[i] = (T)NAN;
+    for (i = 0; i < nr; i++) {
+        if (sizeof(RT) == sizeof(float)) {
+            uint32_t b = 0x7fc00000u | (uint32_t)(i & 0x3fffffu);
+            memcpy((char *)p + i * sizeof(RT), &b, sizeof b);
+        } else {
+            uint64_t b = 0x7ff8000000000000ull | (uint64_t)(i & 0x7ffffffffffffull);
+            memcpy((char *)p + i * sizeof(RT), &b, sizeof b);
+        }
+    }
     return p;
 }
 
