@@ -244,15 +244,16 @@ __device__ __forceinline__ void wait_chunk(const Ring &rg, int64_t c)
 }
 
 /* b[u] = p[u*step] for u < lim, else zero (an element past the triangle), conjugated
- * when cj */
+ * when cj; loaded evict-first when once (ld_a) */
 template <typename T, int U>
-__device__ __forceinline__ void load_tile(T (&b)[U], const T *p, int64_t step, int lim, bool cj)
+__device__ __forceinline__ void load_tile(T (&b)[U], const T *p, int64_t step, int lim, bool cj,
+                                          bool once)
 {
 #pragma unroll
     for (int u = 0; u < U; ++u) {
         b[u] = Sc<T>::zero();
         if (u < lim)
-            b[u] = Sc<T>::ld(p + u * step);
+            b[u] = ld_a(p + u * step, once);
         if (cj)
             b[u] = Sc<T>::conj(b[u]);
     }
@@ -392,12 +393,13 @@ template <typename T> __host__ __device__ constexpr int chain_workers() { return
 /* L(i, j) = A[i*dr + j*dc] (A at L(0, 0)), conjugated when cj; x(i) = x[i*dx]. xs: k
  * elements holding the mark, ticket: ~0u. bs: null, or b(i) = bs[i*db] polled (the second
  * solve of a pair reads the first's solved values as they come out); xout: x is written
- * (not by the first solve of a pair, whose result goes to the second through xs alone). */
+ * (not by the first solve of a pair, whose result goes to the second through xs alone).
+ * once_below: the tiles of chunks q < once_below are loaded evict-first (chain_once_below). */
 template <typename T, bool ROWC>
 __global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
     trsv_chain_kernel(const T *A, int64_t dr, int64_t dc, int64_t k, T alpha, bool cj,
                       bool unit, T *x, int64_t dx, T *xs, unsigned *ticket, const T *bs,
-                      int64_t db, bool xout)
+                      int64_t db, bool xout, int64_t once_below)
 {
     constexpr int NB = chain_nb<T>(), U = NB / G, LD = NB + 1, NW = chain_workers<T>(), W = NW / 32;
     static_assert(W <= MAX_WARPS, "a ring counter for each computing warp");
@@ -519,7 +521,7 @@ __global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
                 issue(s, s);
             cp_commit();
         } else if (s < ntile) {
-            load_tile<T, U>(buf[s], tp + s * tstep, ustep, lim, cj);
+            load_tile<T, U>(buf[s], tp + s * tstep, ustep, lim, cj, q < once_below);
         }
     }
     /* alpha b_q: row t of thread t < NB (this block alone reads and writes these rows; read
@@ -573,7 +575,7 @@ __global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
                         issue(s, i + AHEAD);
                     cp_commit();
                 } else if (i + AHEAD < ntile) {
-                    load_tile<T, U>(buf[s], tp + (i + AHEAD) * tstep, ustep, lim, cj);
+                    load_tile<T, U>(buf[s], tp + (i + AHEAD) * tstep, ustep, lim, cj, q < once_below);
                 }
             }
         }
@@ -634,6 +636,29 @@ __global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
 
 /* op(A) upper: solved from the bottom */
 inline bool chain_rev(bool lower, char trans) { return lower != (trans == 'N' || trans == 'n'); }
+/* The chunks below which a solve of k rows in `chunks` chunks loads its tiles evict-first.
+ * A triangle larger than the L2 is read once a solve, so its tiles are streamed evict-first
+ * (ld_a), but for the first solve of a pair, whose last chunks' rows (in the order of the
+ * solve) are the tiles the second solve takes in its first steps, on either uplo: those
+ * stay in L2 up to l2_keep_bytes. H100, three rounds against every tile loaded the usual
+ * way (bench/probe_potrs1.c): DPOTRS with one right-hand side 4096 / 8192 / 16384 0.150 /
+ * 0.317-0.318 / 0.969 ms against 0.155 / 0.325-0.326 / 0.983-0.986; DTRSM 8192x1 LLNN / LLTN
+ * 0.160-0.162 / 0.175-0.176 ms against 0.163 / 0.177-0.178. Keeping 4 to 12 chunks' rows at
+ * 8192 measured the same. A triangle the L2 holds is loaded the usual way: a next solve with
+ * the same factor finds it there. Double complex stages its tiles by cp.async, which this
+ * does not change. */
+template <typename T>
+int64_t chain_once_below(const DevInfo &d, int64_t k, int64_t chunks, int pair)
+{
+    constexpr int NB = chain_nb<T>();
+    if (!stream_once(d, 0.5 * (double)k * (double)k * sizeof(T)))
+        return 0;
+    if (pair != 1)
+        return chunks;
+    const int64_t keep = (int64_t)(l2_keep_bytes(d) / ((double)NB * (double)k * sizeof(T)));
+    return chunks - (keep > 1 ? keep : 1);
+}
+
 /* the solved values in a solve's scratch */
 template <typename T> T *chain_xs(void *scratch)
 {
@@ -666,12 +691,13 @@ cudaError_t trsv_chain_launch(cudaStream_t stream, bool lower, char trans, bool 
         return e;
     const size_t smem = chain_launch_smem<T>(d);
     const dim3 grid((unsigned)((k + NB - 1) / NB)), block(chain_workers<T>() + 32);
+    const int64_t once_below = chain_once_below<T>(d, k, grid.x, pair);
     static std::atomic<bool> done[2][kMaxDevices];
     if (notrans) /* rows contiguous */
         return launch_smem(trsv_chain_kernel<T, true>, grid, block, smem, smem, done[0], stream,
-                           pdl, L0, dr, dc, k, alpha, cj, unit, x0, sgn, xs, ticket, bs, db, xout);
+                           pdl, L0, dr, dc, k, alpha, cj, unit, x0, sgn, xs, ticket, bs, db, xout, once_below);
     return launch_smem(trsv_chain_kernel<T, false>, grid, block, smem, smem, done[1], stream, pdl,
-                       L0, dr, dc, k, alpha, cj, unit, x0, sgn, xs, ticket, bs, db, xout);
+                       L0, dr, dc, k, alpha, cj, unit, x0, sgn, xs, ticket, bs, db, xout, once_below);
 }
 
 inline bool trans_ok(char t)
