@@ -390,6 +390,17 @@ __device__ __forceinline__ void load_tile(T (&buf)[L][V], const T *A, int64_t ld
     }
 }
 
+/* The 128-byte line at p fetched into L2 (no register, no wait); a no-op in the host
+ * emulator. */
+__device__ __forceinline__ void prefetch_l2(const void *p)
+{
+#if defined(__CUDA_ARCH__)
+    asm volatile("prefetch.global.L2 [%0];" ::"l"(p));
+#else
+    (void)p;
+#endif
+}
+
 /* ------------------------------------------------ programmatic dependent launch
  * A kernel launched with the programmatic-serialization attribute may start while the
  * kernel before it (the y := beta*y scaling, or the SYMV diagonal-block kernel) still

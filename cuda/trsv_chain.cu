@@ -58,6 +58,15 @@ template <typename T, bool ROWC> __host__ __device__ constexpr int chain_ahead()
  * against 0.169). */
 template <typename T> __host__ __device__ constexpr bool chain_staged() { return sizeof(T) == 16; }
 
+/* Tiles a block fetches into L2 once its setup's loads are in (prefetch_l2), to have them
+ * there when its first steps come: the DRAM is all but idle during the setup (inversion and
+ * M_q) and saturated in the first steps, where every block streams a tile a step. H100, three
+ * rounds against none: DPOTRS 8192 with one right-hand side 0.315-0.316 ms against
+ * 0.318-0.319, DTRSM 8192x1 LLNN / LLTN 0.157-0.158 / 0.173-0.174 against 0.160-0.161 /
+ * 0.175; 8 or 12 tiles no better; 16384 0.2-0.5% slower (only half its blocks start with the
+ * solve, the rest prefetch beside the streaming). */
+constexpr int CHAIN_PREFETCH = 4;
+
 /* solved chunks the poller may hand over ahead of the slowest computing warp */
 constexpr int RING = 8;
 /* chunks the poller has in flight */
@@ -458,6 +467,20 @@ __global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
         }
     }
     __syncthreads();
+    /* This thread's elements of the tiles L_qi (below). A warp's loads take whole lines:
+     * thread (e, h) = (t % NB, t / NB) holds elements e + NB*(h + G*u) of a tile seen with its
+     * contiguous index first, that is L(e, h + G*u) when the rows are contiguous (ROWC: one
+     * row's sum a thread) and L(h + G*u, e) when the columns are (a sum for each of U rows). */
+    const int e = threadIdx.x % NB, h = threadIdx.x / NB;
+    const int64_t tstep = NB * dc, ustep = G * (ROWC ? dc : dr);
+    const T *tp = A + (ROWC ? (R0 + e) * dr + h * dc : (R0 + h) * dr + e * dc);
+    const int lim = ROWC ? (e < nq ? U : 0) : (nq - h + G - 1) / G;
+    const int64_t ntile = q > 1 ? q - 1 : 0;
+    /* the first tiles to L2 while the setup computes (CHAIN_PREFETCH), a thread a line */
+    if (!poller && e % (128 / (int)sizeof(T)) == 0)
+        for (int64_t i = 0; i < (ntile < CHAIN_PREFETCH ? ntile : CHAIN_PREFETCH); ++i)
+            for (int u = 0; u < lim; ++u)
+                prefetch_l2(tp + i * tstep + u * ustep);
     if (threadIdx.x < NB)
         dv[threadIdx.x] = Sc<T>::recip(D[threadIdx.x * (LD + 1)]);
     __syncthreads();
@@ -467,7 +490,6 @@ __global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
         mul_lower<T, NB, LD, NW>(Di, EM, D);
     __syncthreads();
 
-    const int64_t ntile = q > 1 ? q - 1 : 0;
     if (poller) {
         /* chunks 0..q-2 for the tiles, then (after the barriers before z) chunk q-1 */
         T pv[POLLS][(NB + 31) / 32];
@@ -489,17 +511,9 @@ __global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
     for (int u = 0; u < U; ++u)
         mr[u] = q > 0 ? D[r + (g + G * u) * LD] : Sc<T>::zero();
 
-    /* p = sum_{i<q-1} L_qi x_i, tiles streamed AHEAD ahead, each warp at its own pace. A
-     * warp's loads take whole lines: thread (e, h) = (t % NB, t / NB) holds elements
-     * e + NB*(h + G*u) of a tile seen with its contiguous index first, that is L(e, h + G*u)
-     * when the rows are contiguous (ROWC: one row's sum a thread) and L(h + G*u, e) when the
-     * columns are (a sum for each of U rows). */
+    /* p = sum_{i<q-1} L_qi x_i, tiles streamed AHEAD ahead, each warp at its own pace */
     constexpr int AHEAD = chain_ahead<T, ROWC>();
     constexpr bool STAGED = chain_staged<T>();
-    const int e = threadIdx.x % NB, h = threadIdx.x / NB;
-    const int64_t tstep = NB * dc, ustep = G * (ROWC ? dc : dr);
-    const T *tp = A + (ROWC ? (R0 + e) * dr + h * dc : (R0 + h) * dr + e * dc);
-    const int lim = ROWC ? (e < nq ? U : 0) : (nq - h + G - 1) / G;
     const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
     T acc[ROWC ? 2 : U], buf[STAGED ? 1 : AHEAD][U];
 #pragma unroll
