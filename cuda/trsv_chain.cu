@@ -589,7 +589,8 @@ __global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
                         issue(s, i + AHEAD);
                     cp_commit();
                 } else if (i + AHEAD < ntile) {
-                    load_tile<T, U>(buf[s], tp + (i + AHEAD) * tstep, ustep, lim, cj, q < once_below);
+                    load_tile<T, U>(buf[s], tp + (i + AHEAD) * tstep, ustep, lim, cj,
+                                    q < once_below);
                 }
             }
         }
@@ -709,9 +710,11 @@ cudaError_t trsv_chain_launch(cudaStream_t stream, bool lower, char trans, bool 
     static std::atomic<bool> done[2][kMaxDevices];
     if (notrans) /* rows contiguous */
         return launch_smem(trsv_chain_kernel<T, true>, grid, block, smem, smem, done[0], stream,
-                           pdl, L0, dr, dc, k, alpha, cj, unit, x0, sgn, xs, ticket, bs, db, xout, once_below);
+                           pdl, L0, dr, dc, k, alpha, cj, unit, x0, sgn, xs, ticket, bs, db, xout,
+                           once_below);
     return launch_smem(trsv_chain_kernel<T, false>, grid, block, smem, smem, done[1], stream, pdl,
-                       L0, dr, dc, k, alpha, cj, unit, x0, sgn, xs, ticket, bs, db, xout, once_below);
+                       L0, dr, dc, k, alpha, cj, unit, x0, sgn, xs, ticket, bs, db, xout,
+                       once_below);
 }
 
 inline bool trans_ok(char t)
