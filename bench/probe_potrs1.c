@@ -8,7 +8,14 @@
 #include <math.h>
 #include "bench.h"
 
-typedef struct { kblasf_handle_t h; cusolverDnHandle_t cs; cublasHandle_t cb; int n, which; double *F, *B; int *dinfo; } arg_t;
+typedef struct {
+    kblasf_handle_t h;
+    cusolverDnHandle_t cs;
+    cublasHandle_t cb;
+    int n, which;
+    double *F, *B;
+    int *dinfo;
+} arg_t;
 
 static void run(void *v)
 {
@@ -17,9 +24,15 @@ static void run(void *v)
     const double one = 1;
     switch (a->which) {
     case 0: CHECK_KB(kblasf_dpotrs(a->h, 'L', a->n, 1, a->F, a->n, a->B, a->n, &info)); break;
-    case 1: CHECK_CS(cusolverDnDpotrs(a->cs, CUBLAS_FILL_MODE_LOWER, a->n, 1, a->F, a->n, a->B, a->n, a->dinfo)); break;
-    case 2: CHECK_KB(kblasf_dtrsm(a->h, 'L', 'L', 'N', 'N', a->n, 1, &one, a->F, a->n, a->B, a->n)); break;
-    case 3: CHECK_KB(kblasf_dtrsm(a->h, 'L', 'L', 'T', 'N', a->n, 1, &one, a->F, a->n, a->B, a->n)); break;
+    case 1:
+        CHECK_CS(cusolverDnDpotrs(a->cs, CUBLAS_FILL_MODE_LOWER, a->n, 1, a->F, a->n, a->B, a->n,
+                                  a->dinfo));
+        break;
+    case 2:
+    case 3:
+        CHECK_KB(kblasf_dtrsm(a->h, 'L', 'L', a->which == 2 ? 'N' : 'T', 'N', a->n, 1, &one, a->F,
+                              a->n, a->B, a->n));
+        break;
     default: CHECK_CB(cublasDtrsm(a->cb, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N,
                                   CUBLAS_DIAG_NON_UNIT, a->n, 1, &one, a->F, a->n, a->B, a->n));
     }
@@ -27,7 +40,8 @@ static void run(void *v)
 
 int main(int argc, char **argv)
 {
-    static const char *name[] = {"kblasf DPOTRS", "cuSOLVER DPOTRS", "kblasf DTRSM LLNN", "kblasf DTRSM LLTN", "cuBLAS DTRSM LLNN"};
+    static const char *name[] = {"kblasf DPOTRS", "cuSOLVER DPOTRS", "kblasf DTRSM LLNN",
+                                 "kblasf DTRSM LLTN", "cuBLAS DTRSM LLNN"};
     cudaStream_t s;
     arg_t a;
     int k, i, w;
@@ -41,12 +55,15 @@ int main(int argc, char **argv)
     for (k = 1; k < (argc > 1 ? argc : 2); k++) {
         int n = argc > 1 ? atoi(argv[k]) : 8192;
         size_t nn = (size_t)n * n;
-        double *hF = malloc(nn * sizeof(double)), *hB = malloc(n * sizeof(double)), *B0, *x, res = 0, t[5];
+        double *hF = malloc(nn * sizeof(double)), *hB = malloc(n * sizeof(double));
+        double *B0, *x, res = 0, t[5];
         /* a well-conditioned lower factor: diagonal 1..2, below it uniform(-1,1)/sqrt(n) */
         srand(7);
         for (size_t e = 0; e < nn; e++) {
             size_t r = e % n, c = e / n;
-            hF[e] = r < c ? 0 : r == c ? 1 + rand() / (double)RAND_MAX : (2.0 * rand() / RAND_MAX - 1) / n;
+            hF[e] = r < c    ? 0
+                    : r == c ? 1 + rand() / (double)RAND_MAX
+                             : (2.0 * rand() / RAND_MAX - 1) / n;
         }
         for (i = 0; i < n; i++)
             hB[i] = 2.0 * rand() / RAND_MAX - 1;
@@ -61,7 +78,7 @@ int main(int argc, char **argv)
             a.which = w;
             t[w] = time_calls(s, &r, 1, run, &a, 3, 21);
         }
-        /* the residual of kblasf's POTRS: ||L L^T x - b|| / (||b|| n eps) through two host products */
+        /* kblasf's POTRS residual ||L L^T x - b|| / (||b|| n eps), two host products */
         x = malloc(n * sizeof(double));
         a.which = 0;
         CHECK_CUDA(cudaMemcpy(a.B, B0, n * sizeof(double), cudaMemcpyDeviceToDevice));

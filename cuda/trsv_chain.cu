@@ -476,6 +476,7 @@ __global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
     const T *tp = A + (ROWC ? (R0 + e) * dr + h * dc : (R0 + h) * dr + e * dc);
     const int lim = ROWC ? (e < nq ? U : 0) : (nq - h + G - 1) / G;
     const int64_t ntile = q > 1 ? q - 1 : 0;
+    const bool once = q < once_below; /* the tiles evict-first */
     /* the first tiles to L2 while the setup computes (CHAIN_PREFETCH), a thread a line */
     if (!poller && e % (128 / (int)sizeof(T)) == 0)
         for (int64_t i = 0; i < (ntile < CHAIN_PREFETCH ? ntile : CHAIN_PREFETCH); ++i)
@@ -535,7 +536,7 @@ __global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
                 issue(s, s);
             cp_commit();
         } else if (s < ntile) {
-            load_tile<T, U>(buf[s], tp + s * tstep, ustep, lim, cj, q < once_below);
+            load_tile<T, U>(buf[s], tp + s * tstep, ustep, lim, cj, once);
         }
     }
     /* alpha b_q: row t of thread t < NB (this block alone reads and writes these rows; read
@@ -589,8 +590,7 @@ __global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
                         issue(s, i + AHEAD);
                     cp_commit();
                 } else if (i + AHEAD < ntile) {
-                    load_tile<T, U>(buf[s], tp + (i + AHEAD) * tstep, ustep, lim, cj,
-                                    q < once_below);
+                    load_tile<T, U>(buf[s], tp + (i + AHEAD) * tstep, ustep, lim, cj, once);
                 }
             }
         }
