@@ -127,18 +127,41 @@ syrk_batch_kernel(bool lower, bool notrans, int n, int64_t k, T alpha, T beta, b
     if (!here)
         return;
     T *Cb = mat(Carr, C, strideC, b) + offC;
+    /* 'L': C(x, y) = X(x, y); 'U': C(y, x) = X(x, y) (conjugated for HERK); the tile's
+     * element (a, c) at Cb[at(a, c)], where it is in C's stored triangle */
+    auto at = [&](int a, int c) {
+        const int x = ti + RI * a, y = tj + RJ * c;
+        return lower ? x + (int64_t)y * ldc : y + (int64_t)x * ldc;
+    };
+    auto in = [&](int a, int c) {
+        const int x = ti + RI * a, y = tj + RJ * c;
+        return x < n && y < n && x >= y;
+    };
+    /* every element of C this thread reads in flight before the first store: a load after
+     * a store to C waits for it (the compiler cannot tell them apart), so loads and stores
+     * interleaved paid a memory latency each (HERK: the diagonal's imaginary part is not
+     * read) */
+    T cv[TI][TJ];
 #pragma unroll
     for (int c = 0; c < TJ; ++c)
 #pragma unroll
         for (int a = c; a < TI; ++a) {
-            /* 'L': C(x, y) = X(x, y); 'U': C(y, x) = X(x, y) (conjugated for HERK) */
+            cv[a][c] = Sc<T>::zero();
+            const int x = ti + RI * a, y = tj + RJ * c;
+            if (!beta0 && in(a, c))
+                cv[a][c] = HERM && x == y ? Sc<T>::ld_rw_real(Cb + at(a, c)) : ld_rw(Cb + at(a, c));
+        }
+#pragma unroll
+    for (int c = 0; c < TJ; ++c)
+#pragma unroll
+        for (int a = c; a < TI; ++a) {
             const int x = ti + RI * a, y = tj + RJ * c, i = lower ? x : y, j = lower ? y : x;
-            if (x >= n || y >= n || x < y)
+            if (!in(a, c))
                 continue;
-            T *p = Cb + i + (int64_t)j * ldc;
+            T *p = Cb + at(a, c);
             T v = Sc<T>::mul(alpha, HERM && !lower ? Sc<T>::conj(acc[a][c]) : acc[a][c]);
-            if (!beta0) /* HERK: the diagonal's imaginary part is not read */
-                v = Sc<T>::fma(beta, HERM && i == j ? Sc<T>::ld_rw_real(p) : ld_rw(p), v);
+            if (!beta0)
+                v = Sc<T>::fma(beta, cv[a][c], v);
             if (HERM && i == j)
                 v = Sc<T>::from_re(Sc<T>::re(v));
             *p = v;
