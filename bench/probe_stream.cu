@@ -28,24 +28,39 @@
 
 constexpr int NB = 64, G = 4, U = NB / G, NW = G * NB, W = NW / 32;
 
-__device__ __forceinline__ unsigned sa(const void *p) { return (unsigned)__cvta_generic_to_shared(p); }
-
-/* the row panel a block streams (its tile count: panel - 1; flat: half the panels' count,
- * from every panel, one block an SM, the tiles past the diagonal read all the same) */
-__device__ __forceinline__ int panel(int shape, int nchunks)
+__device__ __forceinline__ unsigned sa(const void *p)
 {
-    return shape == 0 ? blockIdx.x : shape == 3 ? nchunks / 2 : nchunks - 1 - (blockIdx.x % (shape == 1 ? 32 : 1));
+    return (unsigned)__cvta_generic_to_shared(p);
 }
+
+/* the row panel block b streams, as its tile count: panel - 1 tiles (flat: half the panels'
+ * count, from every panel, one block an SM, the tiles past the diagonal read all the same) */
+__host__ __device__ inline int panel(int shape, int nchunks, int b)
+{
+    if (shape == 0)
+        return b;
+    if (shape == 3)
+        return nchunks / 2;
+    return nchunks - 1 - b % (shape == 1 ? 32 : 1);
+}
+/* the first row block b reads */
 __device__ __forceinline__ int row0(int shape, int nchunks, int q)
 {
-    return shape == 3 ? (int)(blockIdx.x % nchunks) * 64 : q * 64;
+    return shape == 3 ? (int)(blockIdx.x % nchunks) * NB : q * NB;
 }
+/* the blocks of a shape */
+inline int grid_of(int shape, int nchunks, int sms)
+{
+    return shape == 0 ? nchunks : shape == 1 ? 32 : shape == 2 ? 1 : sms;
+}
+static const char *const shape_name[] = {"tri", "far32", "far1", "flat"};
 
 template <int A>
-__global__ void __launch_bounds__(NW + 32, 1) reg_kernel(const double *L, long lda, int nchunks, int shape, double *out)
+__global__ void __launch_bounds__(NW + 32, 1)
+    reg_kernel(const double *L, long lda, int nchunks, int shape, double *out)
 {
     __shared__ double xs[NB];
-    const int q = panel(shape, nchunks), nt = q > 1 ? q - 1 : 0;
+    const int q = panel(shape, nchunks, blockIdx.x), nt = q > 1 ? q - 1 : 0;
     if (threadIdx.x < NB)
         xs[threadIdx.x] = 1.0 + threadIdx.x;
     __syncthreads();
@@ -90,14 +105,15 @@ __device__ __forceinline__ bool mbar_try(unsigned bar, unsigned parity)
 }
 
 template <int S>
-__global__ void __launch_bounds__(NW + 32, 1) tma_kernel(const double *L, long lda, int nchunks, int shape, double *out)
+__global__ void __launch_bounds__(NW + 32, 1)
+    tma_kernel(const double *L, long lda, int nchunks, int shape, double *out)
 {
     extern __shared__ __align__(128) unsigned char smem[];
-    double *slot = reinterpret_cast<double *>(smem);               /* [S][NB * NB], column-major tiles */
+    double *slot = reinterpret_cast<double *>(smem); /* [S][NB * NB], column-major tiles */
     unsigned long long *bar = reinterpret_cast<unsigned long long *>(slot + S * NB * NB);
     __shared__ double xs[NB];
     __shared__ volatile int used[W];
-    const int q = panel(shape, nchunks), nt = q > 1 ? q - 1 : 0;
+    const int q = panel(shape, nchunks, blockIdx.x), nt = q > 1 ? q - 1 : 0;
     if (threadIdx.x < NB)
         xs[threadIdx.x] = 1.0 + threadIdx.x;
     if (threadIdx.x < W)
@@ -114,14 +130,16 @@ __global__ void __launch_bounds__(NW + 32, 1) tma_kernel(const double *L, long l
                 while (__ballot_sync(0xffffffffu, used[lane % W] > i - S) != 0xffffffffu)
                     ;
             if (lane == 0)
-                asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(sa(bar + s)),
-                             "r"(NB * NB * 8) : "memory");
+                asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;"
+                             ::"r"(sa(bar + s)), "r"(NB * NB * 8) : "memory");
             __syncwarp();
 #pragma unroll
             for (int c = lane; c < NB; c += 32) {
                 const double *src = L + row0(shape, nchunks, q) + ((long)i * NB + c) * lda;
-                asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];"
-                             ::"r"(sa(slot + s * NB * NB + c * NB)), "l"(src), "r"(NB * 8), "r"(sa(bar + s))
+                asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"
+                             " [%0], [%1], %2, [%3];"
+                             ::"r"(sa(slot + s * NB * NB + c * NB)), "l"(src), "r"(NB * 8),
+                             "r"(sa(bar + s))
                              : "memory");
             }
         }
@@ -148,7 +166,8 @@ __global__ void __launch_bounds__(NW + 32, 1) tma_kernel(const double *L, long l
 
 __global__ void fill(double *a, long n)
 {
-    for (long i = blockIdx.x * (long)blockDim.x + threadIdx.x; i < n; i += (long)gridDim.x * blockDim.x)
+    const long step = (long)gridDim.x * blockDim.x;
+    for (long i = blockIdx.x * (long)blockDim.x + threadIdx.x; i < n; i += step)
         a[i] = 1.0 / (1 + (i % 977));
 }
 
@@ -177,7 +196,7 @@ static void time_it(const char *name, K kernel, int grid, size_t smem, const dou
     }
     CK(cudaGetLastError());
     printf("%-10s %-6s grid %3d  best %.4f ms  mean %.4f ms  %6.0f GB/s\n", name,
-           shape == 0 ? "tri" : shape == 1 ? "far32" : shape == 2 ? "far1" : "flat", grid, best, sum / reps, bytes / best / 1e6);
+           shape_name[shape], grid, best, sum / reps, bytes / best / 1e6);
 }
 
 int main(int argc, char **argv)
@@ -194,10 +213,10 @@ int main(int argc, char **argv)
     printf("# %s, n = %ld, %d chunks of %d rows; tiles of 32 KB\n", p.name, n, nchunks, NB);
     const double tile = NB * NB * 8.0;
     for (int shape = 0; shape < 4; ++shape) {
-        const int grid = shape == 0 ? nchunks : shape == 1 ? 32 : shape == 2 ? 1 : p.multiProcessorCount;
+        const int grid = grid_of(shape, nchunks, p.multiProcessorCount);
         double tiles = 0;
         for (int b = 0; b < grid; ++b) {
-            const int q = shape == 0 ? b : shape == 3 ? nchunks / 2 : nchunks - 1 - (b % (shape == 1 ? 32 : 1));
+            const int q = panel(shape, nchunks, b);
             tiles += q > 1 ? q - 1 : 0;
         }
         const double bytes = tiles * tile;
@@ -209,7 +228,10 @@ int main(int argc, char **argv)
             const size_t smem = s * tile + 8 * s;
             char nm[16];
             snprintf(nm, sizeof nm, "tma %d", s);
-            auto k = s == 2 ? tma_kernel<2> : s == 3 ? tma_kernel<3> : s == 4 ? tma_kernel<4> : tma_kernel<6>;
+            auto k = s == 2   ? tma_kernel<2>
+                     : s == 3 ? tma_kernel<3>
+                     : s == 4 ? tma_kernel<4>
+                              : tma_kernel<6>;
             time_it(nm, k, grid, smem, L, n, nchunks, shape, out, bytes);
             CK(cudaMemcpy(got, out, grid * NW * sizeof(double), cudaMemcpyDeviceToHost));
             int bad = 0;
