@@ -161,43 +161,6 @@ __device__ __forceinline__ void report_info(void *info, int bytes, int64_t b, in
         set_info(info, bytes, b, ioff + v);
 }
 
-/* ------------------------------------------------- asynchronous copy to shared memory
- * B bytes from global src to shared dst without registers (sm_80 cp.async), or B zeros
- * when !valid (src is not read then). commit closes a group of copies; wait<N> returns when
- * at most the N newest groups of this thread are still in flight (a barrier then makes every
- * thread's copies visible). The host emulator (and code for GPUs before sm_80) copies at
- * once, through a coherent load (the emulator's load checker sees it). */
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800 && !defined(KBLASF_CUDA_EMU)
-#define KBLASF_CP_ASYNC 1
-#endif
-template <int B> __device__ __forceinline__ void cp_async(void *dst, const void *src, bool valid)
-{
-    static_assert(B == 4 || B == 8 || B == 16, "cp.async sizes");
-#ifdef KBLASF_CP_ASYNC
-    const unsigned s = (unsigned)__cvta_generic_to_shared(dst);
-    asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;" ::"r"(s), "l"(src), "n"(B),
-                 "r"(valid ? B : 0)
-                 : "memory");
-#else /* the emulator, and before sm_80: a plain copy */
-    using W = std::conditional_t<B == 4, uint32_t, std::conditional_t<B == 8, uint2, uint4>>;
-    W w = {};
-    if (valid) w = ld_rw(static_cast<const W *>(src));
-    *static_cast<W *>(dst) = w;
-#endif
-}
-__device__ __forceinline__ void cp_commit()
-{
-#ifdef KBLASF_CP_ASYNC
-    asm volatile("cp.async.commit_group;" ::: "memory");
-#endif
-}
-template <int N> __device__ __forceinline__ void cp_wait()
-{
-#ifdef KBLASF_CP_ASYNC
-    asm volatile("cp.async.wait_group %0;" ::"n"(N) : "memory");
-#endif
-}
-
 } // namespace
 } // namespace kblasf
 

@@ -1,9 +1,10 @@
 /* cuda_scalar.cuh — what the kblasf kernels share: element-type traits
  * (zero, one, conj, add, sub, mul, recip, fma, shuffles, atomicAdd with complex as two
  * real atomics, loads and 16-byte vector loads, real part / from a real / times a real),
- * the real sqrt_r and rcp_in_range, rcp_pos and sqrt_pos (no IEEE slow-path call), coherent loads ld_rw for in-place kernels, programmatic-dependent-launch
- * hooks, the per-device caches of the SM count and of kernel occupancy, the launch helper
- * and the y := beta*y kernel.
+ * the real sqrt_r and rcp_in_range, rcp_pos and sqrt_pos (no IEEE slow-path call),
+ * coherent loads ld_rw for in-place kernels, the L2 prefetch and the asynchronous copies
+ * to shared memory (cp.async), programmatic-dependent-launch hooks, the per-device caches
+ * of the SM count and of kernel occupancy, the launch helper and the y := beta*y kernel.
  * Internal to cuda/; everything lives in an unnamed namespace so that each .cu file has
  * its own copy and no template instantiation is shared between translation units. */
 #ifndef KBLASF_CUDA_SCALAR_CUH
@@ -17,6 +18,7 @@
 #include <cuComplex.h>
 #include <stdint.h>
 #include <atomic>
+#include <type_traits>
 #include <utility>
 
 namespace kblasf {
@@ -398,6 +400,43 @@ __device__ __forceinline__ void prefetch_l2(const void *p)
     asm volatile("prefetch.global.L2 [%0];" ::"l"(p));
 #else
     (void)p;
+#endif
+}
+
+/* ------------------------------------------------- asynchronous copy to shared memory
+ * B bytes from global src to shared dst without registers (sm_80 cp.async), or B zeros
+ * when !valid (src is not read then). commit closes a group of copies; wait<N> returns when
+ * at most the N newest groups of this thread are still in flight (a barrier then makes every
+ * thread's copies visible). The host emulator (and code for GPUs before sm_80) copies at
+ * once, through a coherent load (the emulator's load checker sees it). */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800 && !defined(KBLASF_CUDA_EMU)
+#define KBLASF_CP_ASYNC 1
+#endif
+template <int B> __device__ __forceinline__ void cp_async(void *dst, const void *src, bool valid)
+{
+    static_assert(B == 4 || B == 8 || B == 16, "cp.async sizes");
+#ifdef KBLASF_CP_ASYNC
+    const unsigned s = (unsigned)__cvta_generic_to_shared(dst);
+    asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;" ::"r"(s), "l"(src), "n"(B),
+                 "r"(valid ? B : 0)
+                 : "memory");
+#else /* the emulator, and before sm_80: a plain copy */
+    using W = std::conditional_t<B == 4, uint32_t, std::conditional_t<B == 8, uint2, uint4>>;
+    W w = {};
+    if (valid) w = ld_rw(static_cast<const W *>(src));
+    *static_cast<W *>(dst) = w;
+#endif
+}
+__device__ __forceinline__ void cp_commit()
+{
+#ifdef KBLASF_CP_ASYNC
+    asm volatile("cp.async.commit_group;" ::: "memory");
+#endif
+}
+template <int N> __device__ __forceinline__ void cp_wait()
+{
+#ifdef KBLASF_CP_ASYNC
+    asm volatile("cp.async.wait_group %0;" ::"n"(N) : "memory");
 #endif
 }
 
