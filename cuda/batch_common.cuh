@@ -8,7 +8,6 @@
 #define KBLASF_BATCH_COMMON_CUH
 
 #include "cuda_scalar.cuh"
-#include <type_traits>
 
 namespace kblasf {
 namespace {

@@ -155,14 +155,14 @@ syrk_batch_kernel(bool lower, bool notrans, int n, int64_t k, T alpha, T beta, b
     for (int c = 0; c < TJ; ++c)
 #pragma unroll
         for (int a = c; a < TI; ++a) {
-            const int x = ti + RI * a, y = tj + RJ * c, i = lower ? x : y, j = lower ? y : x;
+            const int x = ti + RI * a, y = tj + RJ * c;
             if (!in(a, c))
                 continue;
             T *p = Cb + at(a, c);
             T v = Sc<T>::mul(alpha, HERM && !lower ? Sc<T>::conj(acc[a][c]) : acc[a][c]);
             if (!beta0)
                 v = Sc<T>::fma(beta, cv[a][c], v);
-            if (HERM && i == j)
+            if (HERM && x == y)
                 v = Sc<T>::from_re(Sc<T>::re(v));
             *p = v;
         }
