@@ -168,10 +168,24 @@ chol_small_kernel(bool lower, int n, int64_t nrhs, T *const *Aarr, T *A, int64_t
     __shared__ uint4 bufs[NG * CB / 16];
     const int t = threadIdx.x, r = t % G;
     const unsigned m = G == 32 ? 0xffffffffu : ((1u << G) - 1) << (t % 32 / G * G);
-    T *S = tiles + t / G * (G * LD); /* S(i, k) = S[i + k*LD], the stored triangle */
+    /* S(i, k) = S[i + k*LD]: the stored triangle (and zeros in the rest of each lane's row) */
+    T *S = tiles + t / G * (G * LD);
     T *const colb = reinterpret_cast<T *>(bufs + t / G * (CB / 16)); /* [2][G] */
     R *const rsb = reinterpret_cast<R *>(colb + 2 * G);                /* [G] */
-    auto stored = [&](int i, int k) { return lower ? i >= k : i <= k; };
+    /* Is A(r, c) in the stored triangle, and (inr) is column k in range for lane r? Through
+     * [slo, shi], the stored columns of the lane's row (none for rows >= n), a column with a
+     * static index takes two comparisons, not the triangle's test and the order's, and the
+     * staging's loads become predicated instead of branches (DPOTRS n = 32 0.0360 -> 0.0316
+     * ms, H100, batch 10240). Not where the registers are at their cap (WIDE, chol_tight):
+     * there ptxas then spends registers on loads ahead (ZPOTRF 32 202 -> 254 registers) and
+     * ZPOTRF / CPOTRF 32 took 0.194 / 0.111 ms against 0.177 / 0.100 ms.
+     * bench/results/H100-2026-11-28-stop41-batch-potrs-prescaled.txt */
+    constexpr bool ranged = !(WIDE || chol_tight<T, G, OP>());
+    const int slo = lower ? 0 : r, shi = r >= n ? -1 : lower ? r : n - 1, nr = r < n ? n : 0;
+    auto mine = [&](int c) {
+        return ranged ? c >= slo && c <= shi : c < n && r < n && (lower ? r >= c : r <= c);
+    };
+    auto inr = [&](int k) { return ranged ? k < nr : r < n && k < n; };
     auto Lt = [&](int i, int k) { /* L(i, k), i >= k, from the tile */
         return lower ? S[i + k * LD] : Sc<T>::conj(S[k + i * LD]);
     };
@@ -195,8 +209,8 @@ chol_small_kernel(bool lower, int n, int64_t nrhs, T *const *Aarr, T *A, int64_t
         for (int k = 0; k < G; ++k) {
             x[k] = Sc<T>::zero();
             const T *p = Am + (r + k * lda);
-            if (k < n && r < n && k <= r)
-                x[k] = r == k ? Sc<T>::ld_rw_real(p) : ld_rw(p);
+            if (mine(k)) /* k <= r < n: lower */
+                x[k] = Sc<T>::complex && r == k ? Sc<T>::ld_rw_real(p) : ld_rw(p);
         }
     } else {
         /* the stored triangle -> S, a column at a time across the group (contiguous), LDU
@@ -223,25 +237,27 @@ chol_small_kernel(bool lower, int n, int64_t nrhs, T *const *Aarr, T *A, int64_t
             for (int u = 0; u < LDU; ++u) {
                 const int c = c0 + u;
                 const T *p = Am + (r + c * lda);
+                const bool re = Sc<T>::complex && r == c; /* the diagonal's real part */
                 v[u] = Sc<T>::zero();
-                if (c < n && r < n && stored(r, c)) {
+                if (mine(c)) {
                     if constexpr (OP == Op::potrs) /* A only read: the read-only path */
-                        v[u] = r == c ? Sc<T>::ld_real(p) : Sc<T>::ld(p);
+                        v[u] = re ? Sc<T>::ld_real(p) : Sc<T>::ld(p);
                     else
-                        v[u] = r == c ? Sc<T>::ld_rw_real(p) : ld_rw(p);
+                        v[u] = re ? Sc<T>::ld_rw_real(p) : ld_rw(p);
                 }
             }
+            /* the lane's whole row, zero outside its stored columns: no predicate to keep
+             * per column (with one, ptxas moved stores up behind their loads) */
 #pragma unroll
             for (int u = 0; u < LDU; ++u)
-                if (c0 + u < n && r < n && stored(r, c0 + u))
-                    S[r + (c0 + u) * LD] = v[u];
+                S[r + (c0 + u) * LD] = v[u];
         }
         __syncwarp(m);
 #pragma unroll
         for (int k = 0; k < G; ++k) {
             x[k] = Sc<T>::zero();
-            if (r < n && k < n && (XSOLVE || k <= r))
-                x[k] = stored(r, k) ? S[r + k * LD] : Sc<T>::conj(S[k + r * LD]);
+            if (inr(k) && (XSOLVE || k <= r))
+                x[k] = mine(k) ? S[r + k * LD] : Sc<T>::conj(S[k + r * LD]);
         }
     }
 
@@ -323,7 +339,7 @@ chol_small_kernel(bool lower, int n, int64_t nrhs, T *const *Aarr, T *A, int64_t
             for (int k = 0; k < G; ++k) {
                 if (k >= n)
                     break;
-                if (r < n && k <= r)
+                if (mine(k))
                     Am[r + k * lda] = r != k      ? Sc<T>::mulr(x[k], rk[k])
                                       : k < jstop ? Sc<T>::from_re(s)
                                                   : Sc<T>::from_re(Sc<T>::re(x[k]));
@@ -341,7 +357,7 @@ chol_small_kernel(bool lower, int n, int64_t nrhs, T *const *Aarr, T *A, int64_t
                 R sc = R(1);
                 if constexpr (!XSOLVE)
                     sc = lower ? rsb[c] : rs; /* 1 past jstop */
-                if (r < n && stored(r, c)) {
+                if (mine(c)) {
                     T v = S[r + c * LD];
                     if constexpr (!XSOLVE) {
                         v = r != c ? Sc<T>::mulr(v, sc) : c < jstop ? Sc<T>::from_re(s) : v;
