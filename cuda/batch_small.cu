@@ -215,8 +215,8 @@ chol_small_kernel(bool lower, int n, int64_t nrhs, T *const *Aarr, T *A, int64_t
     } else {
         /* the stored triangle -> S, a column at a time across the group (contiguous), LDU
          * columns' loads issued before the first store waits on one: a warp issues in order,
-         * and a store right behind its load paid a memory latency per column. At G = 32 in
-         * double and double complex all 32 are issued at once (one memory latency instead of
+         * and a store right behind its load paid a memory latency per column. At G = 32 (and 16) in
+         * double and double complex all G are issued at once (one memory latency instead of
          * four; no spills, registers the same in double). H100, batch 10240, three rounds
          * against 8 at a time (stop 40): DPOTRS n = 32 nrhs 1 0.0426 against 0.0470 ms (L)
          * and 0.0427 against 0.0459 (U), n = 24 0.0330 against 0.0353, nrhs 4 0.0663 against
@@ -225,8 +225,11 @@ chol_small_kernel(bool lower, int n, int64_t nrhs, T *const *Aarr, T *A, int64_t
          * 0.1461, ZPOTRF 32 0.183 / 0.197 against 0.192 / 0.205 (L / U). Not ZPOSV (0.360
          * against 0.356 ms), nor single and single complex (POTRS: 77 registers instead of
          * 52 in float, SPOTRS 32 0.0307 against 0.0292 ms, CPOTRS 0.0674 against 0.0622),
-         * nor G = 16 (DPOTRS 16 0.0155 against 0.0143). */
-        constexpr bool all_cols = G == 32 && sizeof(R) == 8 && !(Sc<T>::complex && OP == Op::posv);
+         * and at G = 16 only since the staging's loads are predicated (stop 41; before, DPOTRS
+         * 16 0.0155 against 0.0143): DPOTRS 16 0.0130-0.0135 against 0.0142-0.0146 ms, ZPOTRF
+         * 16 'U' 0.0495 against 0.0505, the others within 2%. */
+        constexpr bool all_cols =
+            G >= 16 && sizeof(R) == 8 && !(Sc<T>::complex && OP == Op::posv);
         constexpr int LDU = all_cols ? G : G < 8 ? G : 8;
 #pragma unroll
         for (int c0 = 0; c0 < G; c0 += LDU) {
