@@ -26,7 +26,9 @@
  */
 #include "kblasf_cuda.h"
 #include "batch_common.cuh"
+#include "tma.cuh"
 
+#include <stdlib.h>
 #include <string.h>
 #include <type_traits>
 
@@ -58,6 +60,13 @@ template <typename T, bool ROWC> __host__ __device__ constexpr int chain_ahead()
  * against 0.169). */
 template <typename T> __host__ __device__ constexpr bool chain_staged() { return sizeof(T) == 16; }
 
+/* Where chain_tma chooses the TMA (and it can: sm_90, elements of 4 or 8 bytes, A and its
+ * columns 16-byte aligned), a tenth warp copies each whole tile by one TMA copy into one of
+ * these shared-memory slots, refilling a slot once every computing warp is past its tile;
+ * the computing warps then load nothing from global memory, and the poller's loads no longer
+ * queue behind theirs (tma.cuh). 2 slots in double measured the same as 3. */
+template <typename T> __host__ __device__ constexpr int chain_slots() { return sizeof(T) == 4 ? 6 : 3; }
+
 /* Tiles a block fetches into L2 once its setup's loads are in (prefetch_l2), to have them
  * there when its first steps come: the DRAM is all but idle during the setup (inversion and
  * M_q) and saturated in the first steps, where every block streams a tile a step. H100, three
@@ -82,11 +91,14 @@ constexpr unsigned POLL_NS = 20, POLL_MAX_NS = 500;
  * flat-out polls would crowd the L2 that the first's chain goes through. */
 constexpr unsigned POLL_B_NS = 200;
 
-template <typename T> constexpr size_t chain_smem()
+template <typename T, bool TMA = false> constexpr size_t chain_smem()
 {
     constexpr int NB = chain_nb<T>();
-    const size_t stage = chain_staged<T>() ? (size_t)chain_ahead<T, true>() * NB * NB : 0;
-    return (3 * (size_t)NB * (NB + 1) + (2 + G + RING) * NB + stage) * sizeof(T);
+    const size_t stage = TMA                ? (size_t)chain_slots<T>() * NB * NB
+                         : chain_staged<T>() ? (size_t)chain_ahead<T, true>() * NB * NB
+                                             : 0;
+    return (3 * (size_t)NB * (NB + 1) + (2 + G + RING) * NB + stage) * sizeof(T) +
+           (TMA ? 128 : 0); /* the slots 128-byte aligned */
 }
 
 /* Double complex's block (five warps of at most 130 registers, 106 KB of shared memory) would
@@ -101,9 +113,9 @@ template <typename T> constexpr size_t chain_smem()
 template <typename T> __host__ __device__ constexpr bool chain_alone() { return sizeof(T) == 16; }
 
 /* the shared memory a block's launch asks for */
-template <typename T> size_t chain_launch_smem(const DevInfo &d)
+template <typename T, bool TMA> size_t chain_launch_smem(const DevInfo &d)
 {
-    const size_t need = chain_smem<T>(), half = (size_t)(d.smem_sm > 0 ? d.smem_sm : 0) / 2;
+    const size_t need = chain_smem<T, TMA>(), half = (size_t)(d.smem_sm > 0 ? d.smem_sm : 0) / 2;
     return chain_alone<T>() && half > need ? half : need;
 }
 
@@ -403,32 +415,43 @@ template <typename T> __host__ __device__ constexpr int chain_workers() { return
  * elements holding the mark, ticket: ~0u. bs: null, or b(i) = bs[i*db] polled (the second
  * solve of a pair reads the first's solved values as they come out); xout: x is written
  * (not by the first solve of a pair, whose result goes to the second through xs alone).
- * once_below: the tiles of chunks q < once_below are loaded evict-first (chain_once_below). */
-template <typename T, bool ROWC>
-__global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
+ * once_below: the tiles of chunks q < once_below are loaded evict-first (chain_once_below).
+ * TMA: the tiles come by the TMA from tm, a map of the matrix that A points into (whole,
+ * from its first element, in its own column-major order). */
+template <typename T, bool ROWC, bool TMA>
+__global__ void __launch_bounds__(chain_workers<T>() + (TMA ? 64 : 32), 1)
     trsv_chain_kernel(const T *A, int64_t dr, int64_t dc, int64_t k, T alpha, bool cj,
                       bool unit, T *x, int64_t dx, T *xs, unsigned *ticket, const T *bs,
-                      int64_t db, bool xout, int64_t once_below)
+                      int64_t db, bool xout, int64_t once_below, const KBLASF_GRID_CONST CUtensorMap tm)
 {
     constexpr int NB = chain_nb<T>(), U = NB / G, LD = NB + 1, NW = chain_workers<T>(), W = NW / 32;
     static_assert(W <= MAX_WARPS, "a ring counter for each computing warp");
 #ifdef KBLASF_CUDA_EMU
-    __shared__ uint4 smem[(chain_smem<T>() + 15) / 16]; /* static in the host emulator */
+    __shared__ uint4 smem[(chain_smem<T, TMA>() + 15) / 16]; /* static in the host emulator */
 #else
     extern __shared__ __align__(16) unsigned char smem[];
 #endif
     /* D = L_qq (identity past the triangle; M_q after the inversion), Di = its inverse,
      * EM = L_q,q-1; all column-major with leading dimension LD; dv = 1 / diag(D), sv = the
      * right side of z, red = the partial sums of the tiles' products, xr = the ring of
-     * solved chunks */
-    T *D = reinterpret_cast<T *>(smem), *Di = D + NB * LD, *EM = Di + NB * LD, *dv = EM + NB * LD,
-      *sv = dv + NB, *red = sv + NB, *xr = red + G * NB, *stg = xr + RING * NB;
+     * solved chunks; with the TMA its slots (128-byte aligned) come right after EM, which
+     * nothing writes once the setup is done (see cut below) */
+    constexpr int SLOTS = chain_slots<T>();
+    T *D = reinterpret_cast<T *>(smem), *Di = D + NB * LD, *EM = Di + NB * LD;
+    T *const slots = reinterpret_cast<T *>(((uintptr_t)(EM + NB * LD) + 127) / 128 * 128);
+    T *dv = TMA ? slots + SLOTS * NB * NB : EM + NB * LD, *sv = dv + NB, *red = sv + NB,
+      *xr = red + G * NB, *stg = xr + RING * NB;
+    __shared__ unsigned long long tbar[TMA ? SLOTS : 1]; /* a slot's copy done */
     __shared__ unsigned s_q;
     __shared__ Ring rg;
-    const bool poller = threadIdx.x >= NW;
+    /* the poller warp, and with the TMA its producer warp after it */
+    const bool poller = threadIdx.x >= NW, producer = TMA && threadIdx.x >= NW + 32;
     if (threadIdx.x == 0) {
         s_q = atomicAdd(ticket, 1u) + 1u;
         rg.avail = 0;
+        if constexpr (TMA)
+            for (int s = 0; s < SLOTS; ++s)
+                mbar_init(tbar + s);
     }
     if (threadIdx.x < W)
         rg.used[threadIdx.x] = 0;
@@ -437,6 +460,28 @@ __global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
     const int64_t q = s_q, R0 = q * NB;
     const int nq = k - R0 < NB ? (int)(k - R0) : NB, r = threadIdx.x / G, g = threadIdx.x % G;
     const bool live = r < nq; /* (false in the poller) */
+    const int64_t ntile = q > 1 ? q - 1 : 0;
+    /* TMA: tile i, L_qi, is the box of A at these first row and column, reversed when the
+     * solve runs backwards (zeros where it passes the matrix's end). A box may not start
+     * before the matrix (an illegal instruction on the H100): a last chunk of nq < NB rows
+     * run backwards starts at 0 instead, its rows cut = NB - nq places lower in the box.
+     * The threads of the rows past the chunk (their sums unused) then read up to NB cut
+     * elements before their slot: in slot 0, from EM and Di, which nothing writes by then. */
+    const bool rev = (ROWC ? dr : dc) < 0;
+    const int cut = rev ? NB - nq : 0;
+    auto tma_issue = [&](int64_t i) {
+        int64_t br = ROWC ? R0 : i * NB, bc = ROWC ? i * NB : R0;
+        if (rev) {
+            br = ROWC ? k - NB - br + cut : k - NB - br;
+            bc = ROWC ? k - NB - bc : k - NB - bc + cut;
+        }
+        const int s = (int)(i % SLOTS);
+        tma_tile(slots + (size_t)s * NB * NB, &tm, (int)br, (int)bc, tbar + s,
+                 NB * NB * sizeof(T), q < once_below);
+    };
+    if (producer && threadIdx.x % 32 == 0) /* the first tiles come while the setup runs */
+        for (int64_t i = 0; i < (ntile < SLOTS ? ntile : SLOTS); ++i)
+            tma_issue(i);
     auto el = [&](int64_t i, int64_t j) {
         const T v = Sc<T>::ld(A + (i * dr + j * dc));
         return cj ? Sc<T>::conj(v) : v;
@@ -475,11 +520,12 @@ __global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
     const int64_t tstep = NB * dc, ustep = G * (ROWC ? dc : dr);
     const T *tp = A + (ROWC ? (R0 + e) * dr + h * dc : (R0 + h) * dr + e * dc);
     const int lim = ROWC ? (e < nq ? U : 0) : (nq - h + G - 1) / G;
-    const int64_t ntile = q > 1 ? q - 1 : 0;
     const bool once = q < once_below; /* the tiles evict-first */
-    /* the first tiles to L2 while the setup computes (CHAIN_PREFETCH), a thread a line */
+    /* the first tiles to L2 while the setup computes (CHAIN_PREFETCH), a thread a line;
+     * with the TMA, those after the ones it copies at once */
+    const int64_t pf0 = TMA ? SLOTS : 0, pf1 = pf0 + CHAIN_PREFETCH;
     if (!poller && e % (128 / (int)sizeof(T)) == 0)
-        for (int64_t i = 0; i < (ntile < CHAIN_PREFETCH ? ntile : CHAIN_PREFETCH); ++i)
+        for (int64_t i = pf0; i < (ntile < pf1 ? ntile : pf1); ++i)
             for (int u = 0; u < lim; ++u)
                 prefetch_l2(tp + i * tstep + u * ustep);
     if (threadIdx.x < NB)
@@ -491,6 +537,23 @@ __global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
         mul_lower<T, NB, LD, NW>(Di, EM, D);
     __syncthreads();
 
+    if (producer) {
+        /* slot i % SLOTS refilled with tile i once every computing warp is past tile i - SLOTS */
+        const int lane = threadIdx.x % 32;
+        for (int64_t i = SLOTS; i < ntile; ++i) {
+            while (__ballot_sync(0xffffffffu, rg.used[lane % W] > i - SLOTS) != 0xffffffffu)
+                spin_pause();
+            fence_proxy_async(); /* the warps' reads of the slot before the copy's writes */
+            if (lane == 0)
+                tma_issue(i);
+            __syncwarp();
+        }
+        __syncthreads(); /* the computing warps' two before z */
+        __syncthreads();
+        if (bs)
+            pdl_wait();
+        return;
+    }
     if (poller) {
         /* chunks 0..q-2 for the tiles, then (after the barriers before z) chunk q-1 */
         T pv[POLLS][(NB + 31) / 32];
@@ -513,10 +576,14 @@ __global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
         mr[u] = q > 0 ? D[r + (g + G * u) * LD] : Sc<T>::zero();
 
     /* p = sum_{i<q-1} L_qi x_i, tiles streamed AHEAD ahead, each warp at its own pace */
-    constexpr int AHEAD = chain_ahead<T, ROWC>();
-    constexpr bool STAGED = chain_staged<T>();
+    constexpr int AHEAD = TMA ? SLOTS : chain_ahead<T, ROWC>();
+    constexpr bool STAGED = chain_staged<T>() && !TMA, INREG = !STAGED && !TMA;
     const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
-    T acc[ROWC ? 2 : U], buf[STAGED ? 1 : AHEAD][U];
+    T acc[ROWC ? 2 : U], buf[INREG ? AHEAD : 1][U];
+    /* TMA: this thread's element u of the tile in slot s is sp[s NB^2 + sd NB G u] */
+    const int sd = rev ? -1 : 1;
+    const T *const sp = slots + (rev ? NB * NB - 1 - (e + NB * h) - cut * (ROWC ? 1 : NB)
+                                     : e + NB * h);
 #pragma unroll
     for (int u = 0; u < (ROWC ? 2 : U); ++u)
         acc[u] = Sc<T>::zero();
@@ -535,7 +602,7 @@ __global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
             if (s < ntile)
                 issue(s, s);
             cp_commit();
-        } else if (s < ntile) {
+        } else if (INREG && s < ntile) {
             load_tile<T, U>(buf[s], tp + s * tstep, ustep, lim, cj, once);
         }
     }
@@ -562,10 +629,15 @@ __global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
                 if constexpr (STAGED)
                     cp_wait<AHEAD - 1>();
                 wait_chunk(rg, i);
+                if constexpr (TMA)
+                    mbar_wait(tbar + s, (unsigned)((i / AHEAD) & 1));
                 const T *xi = xr + (i % RING) * NB;
                 auto tv = [&](int u) { /* element u of tile i */
                     if constexpr (STAGED) {
                         const T v = stg[(s * U + u) * NW + threadIdx.x];
+                        return cj ? Sc<T>::conj(v) : v;
+                    } else if constexpr (TMA) {
+                        const T v = sp[s * NB * NB + sd * NB * G * u];
                         return cj ? Sc<T>::conj(v) : v;
                     } else {
                         return buf[s][u];
@@ -589,7 +661,7 @@ __global__ void __launch_bounds__(chain_workers<T>() + 32, 1)
                     if (i + AHEAD < ntile)
                         issue(s, i + AHEAD);
                     cp_commit();
-                } else if (i + AHEAD < ntile) {
+                } else if (INREG && i + AHEAD < ntile) {
                     load_tile<T, U>(buf[s], tp + (i + AHEAD) * tstep, ustep, lim, cj, once);
                 }
             }
@@ -674,6 +746,31 @@ int64_t chain_once_below(const DevInfo &d, int64_t k, int64_t chunks, int pair)
     return chunks - (keep > 1 ? keep : 1);
 }
 
+/* Whether a solve in `chunks` chunks takes its tiles by the TMA, as measured on the H100 (one
+ * right-hand side, bench/results/H100-2026-11-28-stop42-trsv-chain-tma.txt, POTRS pairs and
+ * single solves, against the tiles loaded by the computing warps):
+ * - more chunks than SMs: the blocks past the first wave start as the first ones finish and
+ *   must catch up on all their tiles at once, and the chain's steps no longer wait behind
+ *   the loads. 16384: DPOTRS 0.806 against 0.943 ms, SPOTRS 0.533 against 0.781, CPOTRS
+ *   0.843 against 1.195, DTRSM LLTN 0.414 against 0.505; 12288: DPOTRS 0.551 against 0.621;
+ *   10240: 0.433 against 0.456;
+ * - single complex from 4096 on: CPOTRS 8192 / 4096 0.357 / 0.180 against 0.407 / 0.197
+ *   ms (2048: 0.102 against 0.098);
+ * - not otherwise: with every block on an SM from the start, double is 7-9% slower by the
+ *   TMA at 2048 to 8192 (DPOTRS 8192 0.337 against 0.313 ms; two or three slots, or the L2
+ *   prefetch kept, the same), STRSM 8192x1 0.132 against 0.123. */
+template <typename T> inline bool chain_tma(unsigned chunks, int sms)
+{
+    return chunks > (unsigned)sms || (Sc<T>::complex && sizeof(T) == 8 && chunks >= 64);
+}
+
+/* KBLASF_TRSV_TMA: 0 never, 1 wherever the TMA can (A/B trials), unset chain_tma's choice */
+inline int chain_tma_env()
+{
+    const char *v = getenv("KBLASF_TRSV_TMA");
+    return !v || !*v ? -1 : strcmp(v, "0") != 0;
+}
+
 /* the solved values in a solve's scratch */
 template <typename T> T *chain_xs(void *scratch)
 {
@@ -704,17 +801,30 @@ cudaError_t trsv_chain_launch(cudaStream_t stream, bool lower, char trans, bool 
     DevInfo d;
     if (const cudaError_t e = dev_info(d))
         return e;
-    const size_t smem = chain_launch_smem<T>(d);
-    const dim3 grid((unsigned)((k + NB - 1) / NB)), block(chain_workers<T>() + 32);
+    CUtensorMap tm;
+    memset(&tm, 0, sizeof tm);
+    const dim3 grid((unsigned)((k + NB - 1) / NB));
+    /* run backwards, a box's first row is k - NB - a multiple of NB, and the TMA takes only
+     * boxes whose first row is 16-byte aligned (an illegal instruction on the H100 else) */
+    const int env = chain_tma_env();
+    const bool want = env >= 0 ? env == 1 : chain_tma<T>(grid.x, d.sms);
+    const bool tma = want && sizeof(T) <= 8 && d.major >= 9 &&
+                     d.smem_sm >= (int)chain_smem<T, true>() && (!rev || (k * sizeof(T)) % 16 == 0) &&
+                     tma_map_2d(&tm, A, sizeof(T), k, k, lda, NB, NB);
+    const dim3 block(chain_workers<T>() + (tma ? 64 : 32));
     const int64_t once_below = chain_once_below<T>(d, k, grid.x, pair);
-    static std::atomic<bool> done[2][kMaxDevices];
-    if (notrans) /* rows contiguous */
-        return launch_smem(trsv_chain_kernel<T, true>, grid, block, smem, smem, done[0], stream,
-                           pdl, L0, dr, dc, k, alpha, cj, unit, x0, sgn, xs, ticket, bs, db, xout,
-                           once_below);
-    return launch_smem(trsv_chain_kernel<T, false>, grid, block, smem, smem, done[1], stream, pdl,
-                       L0, dr, dc, k, alpha, cj, unit, x0, sgn, xs, ticket, bs, db, xout,
-                       once_below);
+    static std::atomic<bool> done[4][kMaxDevices];
+    auto go = [&](auto kernel, size_t smem, std::atomic<bool>(&dn)[kMaxDevices]) {
+        return launch_smem(kernel, grid, block, smem, smem, dn, stream, pdl, L0, dr, dc, k, alpha,
+                           cj, unit, x0, sgn, xs, ticket, bs, db, xout, once_below, tm);
+    };
+    if constexpr (sizeof(T) <= 8) /* no TMA instances for double complex */
+        if (tma)
+            return notrans ? go(trsv_chain_kernel<T, true, true>, chain_launch_smem<T, true>(d), done[2])
+                           : go(trsv_chain_kernel<T, false, true>, chain_launch_smem<T, true>(d), done[3]);
+    const size_t smem = chain_launch_smem<T, false>(d);
+    return notrans ? go(trsv_chain_kernel<T, true, false>, smem, done[0]) /* rows contiguous */
+                   : go(trsv_chain_kernel<T, false, false>, smem, done[1]);
 }
 
 inline bool trans_ok(char t)
