@@ -444,6 +444,10 @@ __global__ void __launch_bounds__(chain_workers<T>() + (TMA ? 64 : 32), 1)
     __shared__ unsigned long long tbar[TMA ? SLOTS : 1]; /* a slot's copy done */
     __shared__ unsigned s_q;
     __shared__ Ring rg;
+#if defined(__CUDA_ARCH__) && !defined(KBLASF_TMA)
+    if (TMA) /* compiled for a GPU without the TMA: its slots would never fill (tma_code) */
+        __trap();
+#endif
     /* the poller warp, and with the TMA its producer warp after it */
     const bool poller = threadIdx.x >= NW, producer = TMA && threadIdx.x >= NW + 32;
     if (threadIdx.x == 0) {
@@ -764,6 +768,28 @@ template <typename T> inline bool chain_tma(unsigned chunks, int sms)
     return chunks > (unsigned)sms || (Sc<T>::complex && sizeof(T) == 8 && chunks >= 64);
 }
 
+/* Was kernel k's device code compiled for sm_90 or later? A library built for older GPUs
+ * alone runs its PTX on an H100, and there the TMA calls are compiled out (tma.cuh): its
+ * slots would never fill. Cached per device. */
+template <typename K> bool tma_code(K k, int dev)
+{
+#ifdef KBLASF_CUDA_EMU
+    (void)k, (void)dev;
+    return false;
+#else
+    static std::atomic<int> seen[kMaxDevices]; /* 0 unknown, 1 yes, 2 no */
+    const bool cache = dev >= 0 && dev < kMaxDevices;
+    int v = cache ? seen[dev].load(std::memory_order_relaxed) : 0;
+    if (v == 0) {
+        cudaFuncAttributes fa;
+        v = cudaFuncGetAttributes(&fa, k) == cudaSuccess && fa.ptxVersion >= 90 ? 1 : 2;
+        if (cache)
+            seen[dev].store(v, std::memory_order_relaxed);
+    }
+    return v == 1;
+#endif
+}
+
 /* KBLASF_TRSV_TMA: 0 never, 1 wherever the TMA can (A/B trials), unset chain_tma's choice */
 inline int chain_tma_env()
 {
@@ -811,20 +837,22 @@ cudaError_t trsv_chain_launch(cudaStream_t stream, bool lower, char trans, bool 
     const bool tma = want && sizeof(T) <= 8 && d.major >= 9 &&
                      d.smem_sm >= (int)chain_smem<T, true>() && (!rev || (k * sizeof(T)) % 16 == 0) &&
                      tma_map_2d(&tm, A, sizeof(T), k, k, lda, NB, NB);
-    const dim3 block(chain_workers<T>() + (tma ? 64 : 32));
+    const dim3 block_tma(chain_workers<T>() + 64), block_ld(chain_workers<T>() + 32);
     const int64_t once_below = chain_once_below<T>(d, k, grid.x, pair);
     static std::atomic<bool> done[4][kMaxDevices];
-    auto go = [&](auto kernel, size_t smem, std::atomic<bool>(&dn)[kMaxDevices]) {
-        return launch_smem(kernel, grid, block, smem, smem, dn, stream, pdl, L0, dr, dc, k, alpha,
-                           cj, unit, x0, sgn, xs, ticket, bs, db, xout, once_below, tm);
+    auto go = [&](auto kernel, dim3 threads, size_t smem, std::atomic<bool>(&dn)[kMaxDevices]) {
+        return launch_smem(kernel, grid, threads, smem, smem, dn, stream, pdl, L0, dr, dc, k,
+                           alpha, cj, unit, x0, sgn, xs, ticket, bs, db, xout, once_below, tm);
     };
     if constexpr (sizeof(T) <= 8) /* no TMA instances for double complex */
-        if (tma)
-            return notrans ? go(trsv_chain_kernel<T, true, true>, chain_launch_smem<T, true>(d), done[2])
-                           : go(trsv_chain_kernel<T, false, true>, chain_launch_smem<T, true>(d), done[3]);
+        if (tma && tma_code(trsv_chain_kernel<T, true, true>, d.dev))
+            return notrans ? go(trsv_chain_kernel<T, true, true>, block_tma, chain_launch_smem<T, true>(d),
+                                done[2])
+                           : go(trsv_chain_kernel<T, false, true>, block_tma, chain_launch_smem<T, true>(d),
+                                done[3]);
     const size_t smem = chain_launch_smem<T, false>(d);
-    return notrans ? go(trsv_chain_kernel<T, true, false>, smem, done[0]) /* rows contiguous */
-                   : go(trsv_chain_kernel<T, false, false>, smem, done[1]);
+    return notrans ? go(trsv_chain_kernel<T, true, false>, block_ld, smem, done[0]) /* rows contiguous */
+                   : go(trsv_chain_kernel<T, false, false>, block_ld, smem, done[1]);
 }
 
 inline bool trans_ok(char t)
