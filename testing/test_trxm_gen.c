@@ -245,6 +245,17 @@ static void run(kblasf_handle_t h, int solve)
                       sides[s] == 'L' ? thin : big, sides[s] == 'L' ? big : thin, rnd(),
                       0, 0);
         }
+    /* one right-hand side with the one-kernel solve's tiles forced through the TMA (GPU,
+     * sm_90; elsewhere the loads serve it): last chunks of 1, 8, 40 and 1 rows, forward and
+     * backward, lda = k, k + 1, k + 2 by turns (odd k backward keeps the loads) */
+    if (solve && test_on_gpu) {
+        static const kblasf_int tk[] = {129, 200, 1000, 4097};
+        setenv("KBLASF_TRSV_TMA", "1", 1);
+        for (i = 0; i < 4 * COUNT(tk); i++, rot++)
+            trxm_case(h, 1, 'L', uplos[i % 2], transs[(i / 2) % 2 ? 1 + rot % 2 : 0],
+                      diags[rot % 2], tk[i / 4], 1, rnd(), 0, 0);
+        unsetenv("KBLASF_TRSV_TMA");
+    }
     /* B of 1000 columns (rows) on a triangle of order 300 */
     for (s = 0; s < 2; s++, rot++)
         trxm_case(h, solve, sides[s], uplos[rot % 2], transs[rot % 3], diags[rot % 2],
