@@ -143,9 +143,14 @@ inline bool tma_map_2d(CUtensorMap *tm, const void *A, size_t esize, int64_t row
     static const encode_t encode = [] {
         void *f = nullptr;
         cudaDriverEntryPointQueryResult q;
-        if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &f, 12000,
-                                             cudaEnableDefault, &q) != cudaSuccess ||
-            q != cudaDriverEntryPointSuccess)
+#if CUDART_VERSION >= 12050
+        const cudaError_t e = cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &f,
+                                                               12000, cudaEnableDefault, &q);
+#else /* (deprecated from 12.5 on) */
+        const cudaError_t e = cudaGetDriverEntryPoint("cuTensorMapEncodeTiled", &f,
+                                                      cudaEnableDefault, &q);
+#endif
+        if (e != cudaSuccess || q != cudaDriverEntryPointSuccess)
             f = nullptr;
         return reinterpret_cast<encode_t>(f);
     }();
