@@ -267,8 +267,8 @@ __device__ __forceinline__ void wait_chunk(const Ring &rg, int64_t c)
 /* b[u] = p[u*step] for u < lim, else zero (an element past the triangle), conjugated
  * when cj; loaded evict-first when once (ld_a) */
 template <typename T, int U>
-__device__ __forceinline__ void load_tile(T (&b)[U], const T *p, int64_t step, int lim, bool cj,
-                                          bool once)
+__device__ __forceinline__ void tile_to_regs(T (&b)[U], const T *p, int64_t step, int lim, bool cj,
+                                             bool once)
 {
 #pragma unroll
     for (int u = 0; u < U; ++u) {
@@ -607,7 +607,7 @@ __global__ void __launch_bounds__(chain_workers<T>() + (TMA ? 64 : 32), 1)
                 issue(s, s);
             cp_commit();
         } else if (INREG && s < ntile) {
-            load_tile<T, U>(buf[s], tp + s * tstep, ustep, lim, cj, once);
+            tile_to_regs<T, U>(buf[s], tp + s * tstep, ustep, lim, cj, once);
         }
     }
     /* alpha b_q: row t of thread t < NB (this block alone reads and writes these rows; read
@@ -666,7 +666,7 @@ __global__ void __launch_bounds__(chain_workers<T>() + (TMA ? 64 : 32), 1)
                         issue(s, i + AHEAD);
                     cp_commit();
                 } else if (INREG && i + AHEAD < ntile) {
-                    load_tile<T, U>(buf[s], tp + (i + AHEAD) * tstep, ustep, lim, cj, once);
+                    tile_to_regs<T, U>(buf[s], tp + (i + AHEAD) * tstep, ustep, lim, cj, once);
                 }
             }
         }
