@@ -10,7 +10,8 @@
  * 2. Timings, rounds alternating the library's choice (unset) and the loads ("0"): DPOTRS
  *    (L, U), cuSOLVER DPOTRS, DTRSM LLNN / LLTN, SPOTRS, CPOTRS, STRSM LLNN with one
  *    right-hand side. AB_NS: the orders (default 4096,8192,16384); AB_NW: how many of the
- *    eight columns (5: double only); AB_ROUNDS (3); AB_NOTIME: skip. */
+ *    eight columns (5: double only); AB_ROUNDS (3); AB_NOTIME: skip; AB_TMA: the TMA forced
+ *    ("1") in place of the library's choice. */
 #include <cusolverDn.h>
 #include <math.h>
 #include <string.h>
@@ -128,8 +129,10 @@ int main(int argc, char **argv)
         int nw = getenv("AB_NW") ? atoi(getenv("AB_NW")) : n == 8192 ? 8 : 5;
         for (int rd = 0; rd < rounds; rd++)
             for (int v = 1; v >= 0; v--) {
-                if (v) unsetenv("KBLASF_TRSV_TMA"); else setenv("KBLASF_TRSV_TMA", "0", 1);
-                printf("n %5d round %d %s ", n, rd, v ? "policy" : "regs  ");
+                if (!v) setenv("KBLASF_TRSV_TMA", "0", 1);
+                else if (getenv("AB_TMA")) setenv("KBLASF_TRSV_TMA", "1", 1);
+                else unsetenv("KBLASF_TRSV_TMA");
+                printf("n %5d round %d %s ", n, rd, !v ? "regs  " : getenv("AB_TMA") ? "tma   " : "policy");
                 for (int w = 0; w < nw; w++) {
                     if (w == 1 && v == 0) { printf(" %s -", name[w]); continue; }
                     a.which = w;
