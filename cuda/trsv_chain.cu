@@ -227,6 +227,16 @@ struct Ring {
     volatile int avail;
     volatile int used[MAX_WARPS];
 };
+/* spin until every computing warp's used count is past item c (at once for c < 0); the
+ * fence after the spin orders the caller's next writes of the slot after the warps' reads
+ * of it (acquire; the warps release with a fence before they raise used) */
+template <int W> __device__ __forceinline__ void wait_used(const Ring &rg, int64_t c)
+{
+    const int lane = threadIdx.x % 32;
+    while (__ballot_sync(0xffffffffu, rg.used[lane % W] > c) != 0xffffffffu)
+        spin_pause();
+    __threadfence_block();
+}
 /* poller: chunks [c0, c1) into the ring, of the chunks [0, cn) the block needs; chunk c's
  * loads in flight in v[c % POLLS] (the caller issues the first POLLS) */
 template <typename T, int NB, int W>
@@ -240,9 +250,7 @@ __device__ __forceinline__ void poll_chunks(const T *xs, int64_t c0, int64_t c1,
             const int64_t c = b + s;
             if (c < c0 || c >= c1)
                 continue;
-            /* slot c % RING free: every computing warp is past chunk c - RING */
-            while (__ballot_sync(0xffffffffu, c < RING || rg.used[lane % W] > c - RING) != 0xffffffffu)
-                spin_pause();
+            wait_used<W>(rg, c - RING); /* slot c % RING free */
             const int64_t d = cn - c - 2;
             const unsigned pause = d > 0 ? (unsigned)min((int64_t)POLL_MAX_NS, d * POLL_NS) : 0u;
             poll_fetch<T, NB>(xs + c * NB, v[s], xr + (c % RING) * NB, pause);
@@ -545,8 +553,7 @@ __global__ void __launch_bounds__(chain_workers<T>() + (TMA ? 64 : 32), 1)
         /* slot i % SLOTS refilled with tile i once every computing warp is past tile i - SLOTS */
         const int lane = threadIdx.x % 32;
         for (int64_t i = SLOTS; i < ntile; ++i) {
-            while (__ballot_sync(0xffffffffu, rg.used[lane % W] > i - SLOTS) != 0xffffffffu)
-                spin_pause();
+            wait_used<W>(rg, i - SLOTS);
             fence_proxy_async(); /* the warps' reads of the slot before the copy's writes */
             if (lane == 0)
                 tma_issue(i);
