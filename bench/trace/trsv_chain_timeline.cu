@@ -1,7 +1,9 @@
 /* trsv_chain_timeline.cu — a timeline of every thread block of cuda/trsv_chain.cu in one
  * DTRSV (lower; trans N or T): when each block starts, ends its setup, has z, sees x_{q-1}
  * and stores x_q; and, for one block, when its poller hands over each chunk and when its
- * first warp takes each tile. Development tool, not part of the library: build and run with
+ * first warp takes each tile; for the first five blocks, the phases between the setup's end
+ * and z (block 1's z came 1.4 us after its setup on the H200, 2026-11-28, unexplained).
+ * Development tool, not part of the library: build and run with
  * trsv_chain_timeline.sh, which makes the traced copy of the kernel.
  *   usage: trsv_chain_timeline n [N|T] */
 #include TRACE_SRC
@@ -28,9 +30,9 @@ int main(int argc, char **argv)
     cudaMemcpy(dA, L.data(), n * n * 8, cudaMemcpyHostToDevice);
     int nq = (n + NB - 1) / NB;
     unsigned long long *dtr, *dtile;
-    cudaMalloc(&dtr, nq * 8 * 8); cudaMalloc(&dtile, nq * 8);
+    cudaMalloc(&dtr, nq * 16 * 8); cudaMalloc(&dtile, nq * 8);
     unsigned long long *dptile = 0; cudaMalloc(&dptile, nq * 8); cudaMemset(dptile, 0, nq * 8);
-    cudaMemset(dtr, 0, nq * 64); cudaMemset(dtile, 0, nq * 8);
+    cudaMemset(dtr, 0, nq * 128); cudaMemset(dtile, 0, nq * 8);
     int tq[2] = {nq * 3 / 4, nq - 1};
     cudaEvent_t e0, e1; cudaEventCreate(&e0); cudaEventCreate(&e1);
     // timing without trace
@@ -63,13 +65,13 @@ int main(int argc, char **argv)
         trsv_chain_run<double>(0, 'L', tr, 0, 'N', n, 1.0, dA, n, dx, scr);
         cudaEventRecord(e1); cudaEventSynchronize(e1);
         float ms; cudaEventElapsedTime(&ms, e0, e1);
-        std::vector<unsigned long long> tr(nq * 8), tl(nq), pt(nq);
+        std::vector<unsigned long long> tr(nq * 16), tl(nq), pt(nq);
         cudaMemcpy(pt.data(), dptile, nq * 8, cudaMemcpyDeviceToHost);
-        cudaMemcpy(tr.data(), dtr, nq * 64, cudaMemcpyDeviceToHost);
+        cudaMemcpy(tr.data(), dtr, nq * 128, cudaMemcpyDeviceToHost);
         cudaMemcpy(tl.data(), dtile, nq * 8, cudaMemcpyDeviceToHost);
         unsigned long long T0 = ~0ull;
-        for (int q = 0; q < nq; ++q) T0 = std::min(T0, tr[q * 8]);
-        auto us = [&](int q, int s) { return (tr[q * 8 + s] - T0) / 1000.0; };
+        for (int q = 0; q < nq; ++q) T0 = std::min(T0, tr[q * 16]);
+        auto us = [&](int q, int s) { return (tr[q * 16 + s] - T0) / 1000.0; };
         if (t == 0) {
             printf("traced %.4f ms; per block (us from first start): start setup zdone seen pub | step lat(seen-pubprev) cmp(pub-seen) wait(seen-zdone)\n", ms);
             int qs[] = {0, 1, 2, 3, 4, 8, 16, 32, 48, 64, 80, 96, 112, 120, 126, nq - 1};
@@ -79,6 +81,11 @@ int main(int argc, char **argv)
                 printf(" | setup: fill+dv %.2f inv %.2f mul %.2f", us(q, 5), us(q, 6) - us(q, 5), us(q, 7) - us(q, 6));
                 printf("\n");
             }
+            printf("after the setup, the first blocks (us): tiles issued, b read, tiles applied, sums' two barriers, z (q = 0: z and x_0 stored)\n");
+            for (int q = 0; q < 5 && q < nq; ++q)
+                printf("q=%d %6.2f %6.2f %6.2f %6.2f %6.2f %6.2f\n", q, us(q, 8) - us(q, 1), us(q, 9) - us(q, 8),
+                       us(q, 10) - us(q, 9), us(q, 11) - us(q, 10), us(q, 12) - us(q, 11),
+                       (q > 0 ? us(q, 2) : us(q, 4)) - us(q, 12));
             for (int part = 0; part < 4; ++part) {
                 int a = std::max(1, part * nq / 4), z = (part + 1) * nq / 4;
                 double st = 0, la = 0, cm = 0, wa = 0;

@@ -12,7 +12,7 @@ hooks = r'''__device__ unsigned long long *g_trace, *g_tile, *g_ptile;
 __device__ int g_tileq;
 __device__ __forceinline__ unsigned long long gtime()
 { unsigned long long t; asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t)); return t; }
-#define TR(s) do { if (threadIdx.x == 0 && g_trace) g_trace[q * 8 + (s)] = gtime(); } while (0)
+#define TR(s) do { if (threadIdx.x == 0 && g_trace) g_trace[q * 16 + (s)] = gtime(); } while (0)
 #define TT(i) do { if (threadIdx.x == 0 && g_tile && q == g_tileq) g_tile[i] = gtime(); } while (0)
 '''
 edits = [
@@ -29,6 +29,14 @@ edits = [
     ("        mul_lower<T, NB, LD, NW>(Di, EM, D);\n    __syncthreads();\n",
      "        mul_lower<T, NB, LD, NW>(Di, EM, D);\n    __syncthreads();\n    TR(7);\n"),
     ('#include "kblasf_cuda.h"\n', '#include "kblasf_cuda.h"\n#include <atomic>\n'),
+    # after the setup, on the way to z: 8 the tiles' first loads issued, 9 b read, 10 the
+    # tiles applied, 11 / 12 past the two barriers of the sums
+    ("    /* alpha b_q: row t of thread t < NB", "    TR(8);\n    /* alpha b_q: row t of thread t < NB"),
+    ("    for (int64_t i0 = 0; i0 < ntile; i0 += AHEAD) {", "    TR(9);\n    for (int64_t i0 = 0; i0 < ntile; i0 += AHEAD) {"),
+    ("    /* z = Di (alpha b_q - p), p's pieces", "    TR(10);\n    /* z = Di (alpha b_q - p), p's pieces"),
+    ("    __syncthreads();\n    if (threadIdx.x < NB) {\n        T a = bv;",
+     "    __syncthreads();\n    TR(11);\n    if (threadIdx.x < NB) {\n        T a = bv;"),
+    ("    __syncthreads();\n    T z = row_dot<T, U>", "    __syncthreads();\n    TR(12);\n    T z = row_dot<T, U>"),
 ]
 for a, b in edits:
     if s.count(a) != 1:
