@@ -1,17 +1,17 @@
 /* probe_trsv_tma.c — trsv_chain's tiles by the TMA or by the computing warps' loads, A/B in
- * one process (KBLASF_TRSV_TMA: "0" the loads, unset the library's choice, "1" the TMA
- * wherever it can), against cuSOLVER on the same data. A development tool:
+ * one process (kblasf_set_trsv_tma: NEVER the loads, DEFAULT the library's choice, ALWAYS
+ * the TMA wherever it can), against cuSOLVER on the same data. A development tool:
  *   gcc -O2 -I$CUDA/include -Iinclude -Ibench bench/probe_trsv_tma.c -L.libs -lkblasf \
  *       -lcusolver -lcublas -lcudart -lm
- * 1. Bit-equality of x between the TMA ("1") and the loads ("0") for DTRSM n x 1 and DPOTRS
- *    with one right-hand side, both uplo, N and T, unit and not, k in {1, 63, ..., 8191},
- *    lda = k, k + 1, k + 2 (the same products in the same order: x must not differ in a
- *    bit). AB_K0 / AB_KN: the first and the end index into the k list; AB_NOEQ: skip.
- * 2. Timings, rounds alternating the library's choice (unset) and the loads ("0"): DPOTRS
- *    (L, U), cuSOLVER DPOTRS, DTRSM LLNN / LLTN, SPOTRS, CPOTRS, STRSM LLNN with one
+ * 1. Bit-equality of x between the TMA (ALWAYS) and the loads (NEVER) for DTRSM n x 1 and
+ *    DPOTRS with one right-hand side, both uplo, N and T, unit and not, k in {1, 63, ...,
+ *    8191}, lda = k, k + 1, k + 2 (the same products in the same order: x must not differ in
+ *    a bit). AB_K0 / AB_KN: the first and the end index into the k list; AB_NOEQ: skip.
+ * 2. Timings, rounds alternating the library's choice (DEFAULT) and the loads (NEVER):
+ *    DPOTRS (L, U), cuSOLVER DPOTRS, DTRSM LLNN / LLTN, SPOTRS, CPOTRS, STRSM LLNN with one
  *    right-hand side. AB_NS: the orders (default 4096,8192,16384); AB_NW: how many of the
  *    eight columns (5: double only); AB_ROUNDS (3); AB_NOTIME: skip; AB_TMA: the TMA forced
- *    ("1") in place of the library's choice. */
+ *    (ALWAYS) in place of the library's choice. */
 #include <cusolverDn.h>
 #include <math.h>
 #include <string.h>
@@ -73,7 +73,7 @@ int main(int argc, char **argv)
                     const double alpha = 0.75;
                     kblasf_int info;
                     for (int v = 0; v < 2; v++) {
-                        setenv("KBLASF_TRSV_TMA", v ? "1" : "0", 1);
+                        CHECK_KB(kblasf_set_trsv_tma(a.h, v ? KBLASF_TRSV_TMA_ALWAYS : KBLASF_TRSV_TMA_NEVER));
                         CHECK_CUDA(cudaMemcpy(dB, hb, k * 8, cudaMemcpyHostToDevice));
                         if (c < 4 || c >= 8)
                             CHECK_KB(kblasf_dtrsm(a.h, 'L', up, tr, dg, k, 1, &alpha, dA, lda, dB, k));
@@ -129,9 +129,9 @@ int main(int argc, char **argv)
         int nw = getenv("AB_NW") ? atoi(getenv("AB_NW")) : n == 8192 ? 8 : 5;
         for (int rd = 0; rd < rounds; rd++)
             for (int v = 1; v >= 0; v--) {
-                if (!v) setenv("KBLASF_TRSV_TMA", "0", 1);
-                else if (getenv("AB_TMA")) setenv("KBLASF_TRSV_TMA", "1", 1);
-                else unsetenv("KBLASF_TRSV_TMA");
+                CHECK_KB(kblasf_set_trsv_tma(a.h, !v ? KBLASF_TRSV_TMA_NEVER
+                                                  : getenv("AB_TMA") ? KBLASF_TRSV_TMA_ALWAYS
+                                                                     : KBLASF_TRSV_TMA_DEFAULT));
                 printf("n %5d round %d %s ", n, rd, !v ? "regs  " : getenv("AB_TMA") ? "tma   " : "policy");
                 for (int w = 0; w < nw; w++) {
                     if (w == 1 && v == 0) { printf(" %s -", name[w]); continue; }

@@ -412,13 +412,23 @@ __device__ __forceinline__ void prefetch_l2(const void *p)
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800 && !defined(KBLASF_CUDA_EMU)
 #define KBLASF_CP_ASYNC 1
 #endif
+/* the shared-memory address of p, as the PTX of these copies and of tma.cuh's takes it (0
+ * in the host emulator, which runs no such PTX) */
+__device__ __forceinline__ unsigned smem_addr(const void *p)
+{
+#if defined(__CUDA_ARCH__) && !defined(KBLASF_CUDA_EMU)
+    return (unsigned)__cvta_generic_to_shared(p);
+#else
+    (void)p;
+    return 0;
+#endif
+}
 template <int B> __device__ __forceinline__ void cp_async(void *dst, const void *src, bool valid)
 {
     static_assert(B == 4 || B == 8 || B == 16, "cp.async sizes");
 #ifdef KBLASF_CP_ASYNC
-    const unsigned s = (unsigned)__cvta_generic_to_shared(dst);
-    asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;" ::"r"(s), "l"(src), "n"(B),
-                 "r"(valid ? B : 0)
+    asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;" ::"r"(smem_addr(dst)), "l"(src),
+                 "n"(B), "r"(valid ? B : 0)
                  : "memory");
 #else /* the emulator, and before sm_80: a plain copy */
     using W = std::conditional_t<B == 4, uint32_t, std::conditional_t<B == 8, uint2, uint4>>;

@@ -20,6 +20,8 @@
 #include <cuda.h>
 #include <stdint.h>
 
+#include "cuda_scalar.cuh" /* smem_addr */
+
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900 && !defined(KBLASF_CUDA_EMU)
 #define KBLASF_TMA 1
 #endif
@@ -32,17 +34,6 @@
 
 namespace kblasf {
 namespace {
-
-/* the shared-memory address of p */
-__device__ __forceinline__ unsigned smem_addr(const void *p)
-{
-#ifdef KBLASF_TMA
-    return (unsigned)__cvta_generic_to_shared(p);
-#else
-    (void)p;
-    return 0;
-#endif
-}
 
 /* an mbarrier of one arrival a phase (the thread that arms it for a copy), visible to the
  * async proxy once the block's next barrier has passed */

@@ -28,7 +28,6 @@
 #include "batch_common.cuh"
 #include "tma.cuh"
 
-#include <stdlib.h>
 #include <string.h>
 #include <type_traits>
 
@@ -777,7 +776,9 @@ template <typename T> inline bool chain_tma(unsigned chunks, int sms)
 
 /* Was kernel k's device code compiled for sm_90 or later? A library built for older GPUs
  * alone runs its PTX on an H100, and there the TMA calls are compiled out (tma.cuh): its
- * slots would never fill. Cached per device. */
+ * slots would never fill. Cached per device. Any kernel of this file answers for all of
+ * them: a device loads one image of a file's module (the cubin or PTX of one target), so
+ * they share its ptxVersion. */
 template <typename K> bool tma_code(K k, int dev)
 {
 #ifdef KBLASF_CUDA_EMU
@@ -797,12 +798,9 @@ template <typename K> bool tma_code(K k, int dev)
 #endif
 }
 
-/* KBLASF_TRSV_TMA: 0 never, 1 wherever the TMA can (A/B trials), unset chain_tma's choice */
-inline int chain_tma_env()
-{
-    const char *v = getenv("KBLASF_TRSV_TMA");
-    return !v || !*v ? -1 : strcmp(v, "0") != 0;
-}
+/* Run backwards, a box's first row is k - NB - a multiple of NB, and the TMA takes only
+ * boxes whose first row is 16-byte aligned (an illegal instruction on the H100 else). */
+template <typename T> inline bool chain_tma_rev_ok(int64_t k) { return (k * sizeof(T)) % 16 == 0; }
 
 /* the solved values in a solve's scratch */
 template <typename T> T *chain_xs(void *scratch)
@@ -812,11 +810,13 @@ template <typename T> T *chain_xs(void *scratch)
 
 /* one solve, scratch set. pair: 1 for the first solve of a pair, 2 for the second, which is
  * launched dependent on the first and takes its right side from the first's scratch (first,
- * its direction first_rev) as it is solved: no wait for the first kernel's end. */
+ * its direction first_rev) as it is solved: no wait for the first kernel's end. tm: the TMA's
+ * map of A where mapped (trsv_chain_run), else zeros. */
 template <typename T>
-cudaError_t trsv_chain_launch(cudaStream_t stream, bool lower, char trans, bool unit, int64_t k,
-                              T alpha, const T *A, int64_t lda, T *x, void *scratch, int pair,
-                              void *first, bool first_rev)
+cudaError_t trsv_chain_launch(cudaStream_t stream, const DevInfo &d, bool lower, char trans,
+                              bool unit, int64_t k, T alpha, const T *A, int64_t lda, T *x,
+                              void *scratch, int pair, void *first, bool first_rev,
+                              const CUtensorMap &tm, bool mapped)
 {
     constexpr int NB = chain_nb<T>();
     const bool notrans = trans == 'N' || trans == 'n', rev = chain_rev(lower, trans);
@@ -831,19 +831,8 @@ cudaError_t trsv_chain_launch(cudaStream_t stream, bool lower, char trans, bool 
     const T *bs = pair == 2 ? chain_xs<T>(first) + (rev != first_rev ? k - 1 : 0) : nullptr;
     const int64_t db = rev != first_rev ? -1 : 1;
     const bool pdl = pair == 2, xout = pair != 1;
-    DevInfo d;
-    if (const cudaError_t e = dev_info(d))
-        return e;
-    CUtensorMap tm;
-    memset(&tm, 0, sizeof tm);
     const dim3 grid((unsigned)((k + NB - 1) / NB));
-    /* run backwards, a box's first row is k - NB - a multiple of NB, and the TMA takes only
-     * boxes whose first row is 16-byte aligned (an illegal instruction on the H100 else) */
-    const int env = chain_tma_env();
-    const bool want = env >= 0 ? env == 1 : chain_tma<T>(grid.x, d.sms);
-    const bool tma = want && sizeof(T) <= 8 && d.major >= 9 &&
-                     d.smem_sm >= (int)chain_smem<T, true>() && (!rev || (k * sizeof(T)) % 16 == 0) &&
-                     tma_map_2d(&tm, A, sizeof(T), k, k, lda, NB, NB);
+    const bool tma = mapped && (!rev || chain_tma_rev_ok<T>(k));
     const dim3 block_tma(chain_workers<T>() + 64), block_ld(chain_workers<T>() + 32);
     const int64_t once_below = chain_once_below<T>(d, k, grid.x, pair);
     static std::atomic<bool> done[4][kMaxDevices];
@@ -852,7 +841,7 @@ cudaError_t trsv_chain_launch(cudaStream_t stream, bool lower, char trans, bool 
                            alpha, cj, unit, x0, sgn, xs, ticket, bs, db, xout, once_below, tm);
     };
     if constexpr (sizeof(T) <= 8) /* no TMA instances for double complex */
-        if (tma && tma_code(trsv_chain_kernel<T, true, true>, d.dev))
+        if (tma)
             return notrans ? go(trsv_chain_kernel<T, true, true>, block_tma, chain_launch_smem<T, true>(d),
                                 done[2])
                            : go(trsv_chain_kernel<T, false, true>, block_tma, chain_launch_smem<T, true>(d),
@@ -867,25 +856,44 @@ inline bool trans_ok(char t)
     return t == 'N' || t == 'n' || t == 'T' || t == 't' || t == 'C' || t == 'c';
 }
 
+/* tma: 0 chain_tma's choice, 1 never, 2 wherever the TMA can (kblasf_cuda.h) */
 template <typename T>
 cudaError_t trsv_chain_run(cudaStream_t stream, char uplo, char trans, char trans2, char diag,
-                           int64_t k, T alpha, const T *A, int64_t lda, T *x, void *scratch)
+                           int64_t k, T alpha, const T *A, int64_t lda, T *x, void *scratch,
+                           int tma)
 {
     const bool lower = uplo == 'L' || uplo == 'l';
     if ((!lower && uplo != 'U' && uplo != 'u') || !trans_ok(trans) || (trans2 && !trans_ok(trans2)) ||
         (diag != 'N' && diag != 'n' && diag != 'U' && diag != 'u') || k < 1 || lda < k)
         return cudaErrorInvalidValue;
     const bool unit = diag == 'U' || diag == 'u';
+    const bool rev1 = chain_rev(lower, trans), rev2 = trans2 && chain_rev(lower, trans2);
+    DevInfo d;
+    if (const cudaError_t e = dev_info(d))
+        return e;
+    /* the TMA's map of A, made once for both solves of a pair where either takes it; the
+     * <T, true, true> instance's code answers for <T, false, true> as well (tma_code) */
+    constexpr int NB = chain_nb<T>();
+    const unsigned chunks = (unsigned)((k + NB - 1) / NB);
+    const bool want = tma ? tma == 2 : chain_tma<T>(chunks, d.sms);
+    CUtensorMap tm;
+    memset(&tm, 0, sizeof tm);
+    bool mapped = false;
+    if constexpr (sizeof(T) <= 8) /* no TMA instances for double complex */
+        mapped = want && d.major >= 9 && d.smem_sm >= (int)chain_smem<T, true>() &&
+                 (!rev1 || (trans2 && !rev2) || chain_tma_rev_ok<T>(k)) &&
+                 tma_code(trsv_chain_kernel<T, true, true>, d.dev) &&
+                 tma_map_2d(&tm, A, sizeof(T), k, k, lda, NB, NB);
     const size_t one = kblasf_cuda_trsv_chain_scratch(k, sizeof(T), 0);
     /* both solves' scratch at once: nothing but the first kernel between the two */
     cudaError_t e = cudaMemsetAsync(scratch, 0xff, trans2 ? 2 * one : one, stream);
     if (e == cudaSuccess)
-        e = trsv_chain_launch<T>(stream, lower, trans, unit, k, alpha, A, lda, x, scratch,
-                                 trans2 ? 1 : 0, nullptr, false);
+        e = trsv_chain_launch<T>(stream, d, lower, trans, unit, k, alpha, A, lda, x, scratch,
+                                 trans2 ? 1 : 0, nullptr, false, tm, mapped);
     if (e == cudaSuccess && trans2)
-        e = trsv_chain_launch<T>(stream, lower, trans2, unit, k, Sc<T>::one(), A, lda, x,
-                                 static_cast<char *>(scratch) + one, 2, scratch,
-                                 chain_rev(lower, trans));
+        e = trsv_chain_launch<T>(stream, d, lower, trans2, unit, k, Sc<T>::one(), A, lda, x,
+                                 static_cast<char *>(scratch) + one, 2, scratch, rev1, tm,
+                                 mapped);
     return e;
 }
 
@@ -901,10 +909,10 @@ extern "C" size_t kblasf_cuda_trsv_chain_scratch(int64_t k, size_t elsize, char 
 #define KBLASF_TRSV_CHAIN(P, T)                                                          \
     extern "C" cudaError_t kblasf_cuda_##P##trsv_chain(cudaStream_t stream, char uplo,   \
             char trans, char trans2, char diag, int64_t k, T alpha, const T *A,          \
-            int64_t lda, T *x, void *scratch)                                            \
+            int64_t lda, T *x, void *scratch, int tma)                                   \
     {                                                                                    \
         return kblasf::trsv_chain_run<T>(stream, uplo, trans, trans2, diag, k, alpha, A, \
-                                         lda, x, scratch);                               \
+                                         lda, x, scratch, tma);                          \
     }
 KBLASF_TRSV_CHAIN(s, float)
 KBLASF_TRSV_CHAIN(d, double)

@@ -42,6 +42,8 @@ module kblasf
        KBLASF_BACKEND_HOST = 2
   integer(c_int), parameter :: KBLASF_TRSM_LEAVES_DEFAULT = 0, KBLASF_TRSM_LEAVES_SOLVE = 1, &
        KBLASF_TRSM_LEAVES_INVERT = 2
+  integer(c_int), parameter :: KBLASF_TRSV_TMA_DEFAULT = 0, KBLASF_TRSV_TMA_NEVER = 1, &
+       KBLASF_TRSV_TMA_ALWAYS = 2
 
   interface
     ! ---- handle ---------------------------------------------------------------
@@ -91,6 +93,12 @@ module kblasf
       import :: c_int, c_ptr
       type(c_ptr), value :: handle
       integer(c_int), value :: leaves
+    end function
+    integer(c_int) function kblasf_set_trsv_tma(handle, mode) &
+         bind(C, name="kblasf_set_trsv_tma")
+      import :: c_int, c_ptr
+      type(c_ptr), value :: handle
+      integer(c_int), value :: mode
     end function
     integer(c_int) function kblasf_device_count() bind(C, name="kblasf_device_count")
       import :: c_int

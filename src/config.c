@@ -93,6 +93,16 @@ static void read_config(void)
         else
             fprintf(stderr, "kblasf: KBLASF_TRSM_LEAVES=%s not understood (invert|solve)\n", s);
     }
+    s = getenv("KBLASF_TRSV_TMA");
+    config.trsv_tma = KBLASF_TRSV_TMA_DEFAULT;
+    if (s && *s) {
+        if (!strcmp(s, "0"))
+            config.trsv_tma = KBLASF_TRSV_TMA_NEVER;
+        else if (!strcmp(s, "1"))
+            config.trsv_tma = KBLASF_TRSV_TMA_ALWAYS;
+        else
+            fprintf(stderr, "kblasf: KBLASF_TRSV_TMA=%s not understood (0|1)\n", s);
+    }
     s = getenv("KBLASF_STEP_LAUNCH");
     config.step_cooperative = 0;
     if (s && *s) {

@@ -57,6 +57,7 @@ kblasf_status_t kblasf_create_backend(kblasf_handle_t *handle, int device,
     ctx = calloc(1, sizeof *ctx);
     if (!ctx)
         return KBLASF_STATUS_ALLOC_FAILED;
+    ctx->trsv_tma = kblasf_get_config()->trsv_tma;
     st = choose_executor(ctx, device, backend);
     if (st == KBLASF_STATUS_SUCCESS)
         st = ctx->exec->init(ctx);
@@ -161,6 +162,15 @@ kblasf_status_t kblasf_set_trsm_leaves(kblasf_handle_t handle, kblasf_trsm_leave
                     leaves != KBLASF_TRSM_LEAVES_INVERT))
         return KBLASF_STATUS_INVALID_VALUE;
     handle->trsm_leaves = leaves;
+    return KBLASF_STATUS_SUCCESS;
+}
+
+kblasf_status_t kblasf_set_trsv_tma(kblasf_handle_t handle, kblasf_trsv_tma_t mode)
+{
+    if (!handle || (mode != KBLASF_TRSV_TMA_DEFAULT && mode != KBLASF_TRSV_TMA_NEVER &&
+                    mode != KBLASF_TRSV_TMA_ALWAYS))
+        return KBLASF_STATUS_INVALID_VALUE;
+    handle->trsv_tma = mode;
     return KBLASF_STATUS_SUCCESS;
 }
 

@@ -245,7 +245,8 @@ static kblasf_status_t double_blocks(kblasf_context *ctx, int lower, kblasf_int 
 }
 
 /* One right-hand side in one kernel a solve (cuda/trsv_chain.cu), in the handle's
- * scratch; without the scratch NOT_SUPPORTED: the recursion serves it. */
+ * scratch, its tiles by the TMA as the handle says; without the scratch NOT_SUPPORTED: the
+ * recursion serves it. */
 static kblasf_status_t cuda_trsv(kblasf_context *ctx, char uplo, char transa, char transb,
                                  char diag, kblasf_int k, T alpha, const T *A, kblasf_int lda,
                                  T *x)
@@ -257,7 +258,8 @@ static kblasf_status_t cuda_trsv(kblasf_context *ctx, char uplo, char transa, ch
     cudaSetDevice(ctx->device);
     return kblasf_cuda_check(KBLASF_CAT3(kblasf_cuda_, PREC, trsv_chain)(
                                  (cudaStream_t)ctx->stream, uplo, transa, transb, diag, k,
-                                 TO_CT(alpha), (const CT *)A, lda, (CT *)x, s),
+                                 TO_CT(alpha), (const CT *)A, lda, (CT *)x, s,
+                                 (int)ctx->trsv_tma),
                              PNAME("TRSV kernel"));
 }
 

@@ -62,6 +62,10 @@ program test_fortran
   call check(kblasf_set_trsm_leaves(h, 9_c_int) == KBLASF_STATUS_INVALID_VALUE, &
        'kblasf_set_trsm_leaves rejects a bad mode')
   call check_status(kblasf_set_trsm_leaves(h, KBLASF_TRSM_LEAVES_DEFAULT), 'kblasf_set_trsm_leaves')
+  call check_status(kblasf_set_trsv_tma(h, KBLASF_TRSV_TMA_NEVER), 'kblasf_set_trsv_tma')
+  call check(kblasf_set_trsv_tma(h, 9_c_int) == KBLASF_STATUS_INVALID_VALUE, &
+       'kblasf_set_trsv_tma rejects a bad mode')
+  call check_status(kblasf_set_trsv_tma(h, KBLASF_TRSV_TMA_DEFAULT), 'kblasf_set_trsv_tma')
 
   ! The dgemv matrix: random in [-1, 1), uploaded once with ldda > am.
   allocate (A(am, an), Apad(ldda, an))

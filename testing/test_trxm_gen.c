@@ -250,11 +250,12 @@ static void run(kblasf_handle_t h, int solve)
      * backward, lda = k, k + 1, k + 2 by turns (odd k backward keeps the loads) */
     if (solve && test_on_gpu) {
         static const kblasf_int tk[] = {129, 200, 1000, 4097};
-        setenv("KBLASF_TRSV_TMA", "1", 1);
+        test_check(kblasf_set_trsv_tma(h, KBLASF_TRSV_TMA_ALWAYS) == KBLASF_STATUS_SUCCESS,
+                   "set_trsv_tma(ALWAYS)");
         for (i = 0; i < 4 * COUNT(tk); i++, rot++)
             trxm_case(h, 1, 'L', uplos[i % 2], transs[(i / 2) % 2 ? 1 + rot % 2 : 0],
                       diags[rot % 2], tk[i / 4], 1, rnd(), 0, 0);
-        unsetenv("KBLASF_TRSV_TMA");
+        kblasf_set_trsv_tma(h, KBLASF_TRSV_TMA_DEFAULT);
     }
     /* B of 1000 columns (rows) on a triangle of order 300 */
     for (s = 0; s < 2; s++, rot++)
@@ -292,4 +293,7 @@ void TFN(trsm)(kblasf_handle_t h)
                "set_trsm_leaves rejects a bad mode and a NULL handle");
     kblasf_set_trsm_leaves(h, KBLASF_TRSM_LEAVES_DEFAULT);
     leaves_name = "";
+    test_check(kblasf_set_trsv_tma(h, (kblasf_trsv_tma_t)7) == KBLASF_STATUS_INVALID_VALUE &&
+                   kblasf_set_trsv_tma(NULL, KBLASF_TRSV_TMA_NEVER) == KBLASF_STATUS_INVALID_VALUE,
+               "set_trsv_tma rejects a bad mode and a NULL handle");
 }

@@ -5,10 +5,12 @@
  * and z (block 1's z came 1.4 us after its setup on the H200, 2026-11-28, unexplained).
  * Development tool, not part of the library: build and run with
  * trsv_chain_timeline.sh, which makes the traced copy of the kernel.
- *   usage: trsv_chain_timeline n [N|T] */
+ *   usage: trsv_chain_timeline n [N|T]   (KBLASF_TRSV_TMA=0|1: the tiles never / always by
+ *   the TMA, as the library's variable sets a new handle; unset, the library's choice) */
 #include TRACE_SRC
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <vector>
 #include <cmath>
 #include <algorithm>
@@ -17,6 +19,8 @@ int main(int argc, char **argv)
 {
     int64_t n = argc > 1 ? atoll(argv[1]) : 8192;
     char tr = argc > 2 ? argv[2][0] : 'N';
+    const char *tv = getenv("KBLASF_TRSV_TMA");
+    const int tma = tv && *tv ? (strcmp(tv, "0") ? 2 : 1) : 0; /* kblasf_trsv_tma_t */
     const int NB = chain_nb<double>();
     std::vector<double> L((size_t)n * n, 0.0), b(n), x(n);
     srand(1);
@@ -40,7 +44,7 @@ int main(int argc, char **argv)
     for (int r = 0; r < reps + 2; ++r) {
         cudaMemcpy(dx, b.data(), n * 8, cudaMemcpyHostToDevice);
         cudaEventRecord(e0);
-        cudaError_t e = trsv_chain_run<double>(0, 'L', tr, 0, 'N', n, 1.0, dA, n, dx, scr);
+        cudaError_t e = trsv_chain_run<double>(0, 'L', tr, 0, 'N', n, 1.0, dA, n, dx, scr, tma);
         cudaEventRecord(e1); cudaEventSynchronize(e1);
         if (e != cudaSuccess) { printf("err %s\n", cudaGetErrorString(e)); return 1; }
         float ms; cudaEventElapsedTime(&ms, e0, e1);
@@ -62,7 +66,7 @@ int main(int argc, char **argv)
         cudaMemcpyToSymbol(g_tileq, &tq[t], 4);
         cudaMemcpy(dx, b.data(), n * 8, cudaMemcpyHostToDevice);
         cudaEventRecord(e0);
-        trsv_chain_run<double>(0, 'L', tr, 0, 'N', n, 1.0, dA, n, dx, scr);
+        trsv_chain_run<double>(0, 'L', tr, 0, 'N', n, 1.0, dA, n, dx, scr, tma);
         cudaEventRecord(e1); cudaEventSynchronize(e1);
         float ms; cudaEventElapsedTime(&ms, e0, e1);
         std::vector<unsigned long long> tr(nq * 16), tl(nq), pt(nq);

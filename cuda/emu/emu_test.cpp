@@ -2074,10 +2074,10 @@ static void run_offptr(int cnt)
  * second trans t2 (POTRS's pair, the second kernel launched dependent on the first) x :=
  * inv(op2(A)) inv(op(A)) alpha b: ||op(A) op2(A) x - alpha b|| / (||op(A)|| ||op2(A)|| ||x||
  * k eps) below 30. */
-cudaError_t call_trsv(char u, char t, char t2, char d, int64_t k, float al, const float *A, int64_t lda, float *x, void *s) { return kblasf_cuda_strsv_chain(0, u, t, t2, d, k, al, A, lda, x, s); }
-cudaError_t call_trsv(char u, char t, char t2, char d, int64_t k, double al, const double *A, int64_t lda, double *x, void *s) { return kblasf_cuda_dtrsv_chain(0, u, t, t2, d, k, al, A, lda, x, s); }
-cudaError_t call_trsv(char u, char t, char t2, char d, int64_t k, cuFloatComplex al, const cuFloatComplex *A, int64_t lda, cuFloatComplex *x, void *s) { return kblasf_cuda_ctrsv_chain(0, u, t, t2, d, k, al, A, lda, x, s); }
-cudaError_t call_trsv(char u, char t, char t2, char d, int64_t k, cuDoubleComplex al, const cuDoubleComplex *A, int64_t lda, cuDoubleComplex *x, void *s) { return kblasf_cuda_ztrsv_chain(0, u, t, t2, d, k, al, A, lda, x, s); }
+cudaError_t call_trsv(char u, char t, char t2, char d, int64_t k, float al, const float *A, int64_t lda, float *x, void *s) { return kblasf_cuda_strsv_chain(0, u, t, t2, d, k, al, A, lda, x, s, 0); }
+cudaError_t call_trsv(char u, char t, char t2, char d, int64_t k, double al, const double *A, int64_t lda, double *x, void *s) { return kblasf_cuda_dtrsv_chain(0, u, t, t2, d, k, al, A, lda, x, s, 0); }
+cudaError_t call_trsv(char u, char t, char t2, char d, int64_t k, cuFloatComplex al, const cuFloatComplex *A, int64_t lda, cuFloatComplex *x, void *s) { return kblasf_cuda_ctrsv_chain(0, u, t, t2, d, k, al, A, lda, x, s, 0); }
+cudaError_t call_trsv(char u, char t, char t2, char d, int64_t k, cuDoubleComplex al, const cuDoubleComplex *A, int64_t lda, cuDoubleComplex *x, void *s) { return kblasf_cuda_ztrsv_chain(0, u, t, t2, d, k, al, A, lda, x, s, 0); }
 
 template <typename T>
 static void test_trsv(char u, char t, char d, int64_t k, int64_t lda, char t2 = 0)
