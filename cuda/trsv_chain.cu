@@ -810,13 +810,13 @@ template <typename T> T *chain_xs(void *scratch)
 
 /* one solve, scratch set. pair: 1 for the first solve of a pair, 2 for the second, which is
  * launched dependent on the first and takes its right side from the first's scratch (first,
- * its direction first_rev) as it is solved: no wait for the first kernel's end. tm: the TMA's
- * map of A where mapped (trsv_chain_run), else zeros. */
+ * its direction first_rev) as it is solved: no wait for the first kernel's end. tma: the tiles
+ * by the TMA, through tm, the map of A (trsv_chain_run). */
 template <typename T>
 cudaError_t trsv_chain_launch(cudaStream_t stream, const DevInfo &d, bool lower, char trans,
                               bool unit, int64_t k, T alpha, const T *A, int64_t lda, T *x,
                               void *scratch, int pair, void *first, bool first_rev,
-                              const CUtensorMap &tm, bool mapped)
+                              const CUtensorMap &tm, bool tma)
 {
     constexpr int NB = chain_nb<T>();
     const bool notrans = trans == 'N' || trans == 'n', rev = chain_rev(lower, trans);
@@ -832,7 +832,6 @@ cudaError_t trsv_chain_launch(cudaStream_t stream, const DevInfo &d, bool lower,
     const int64_t db = rev != first_rev ? -1 : 1;
     const bool pdl = pair == 2, xout = pair != 1;
     const dim3 grid((unsigned)((k + NB - 1) / NB));
-    const bool tma = mapped && (!rev || chain_tma_rev_ok<T>(k));
     const dim3 block_tma(chain_workers<T>() + 64), block_ld(chain_workers<T>() + 32);
     const int64_t once_below = chain_once_below<T>(d, k, grid.x, pair);
     static std::atomic<bool> done[4][kMaxDevices];
@@ -871,29 +870,29 @@ cudaError_t trsv_chain_run(cudaStream_t stream, char uplo, char trans, char tran
     DevInfo d;
     if (const cudaError_t e = dev_info(d))
         return e;
-    /* the TMA's map of A, made once for both solves of a pair where either takes it; the
+    /* Which solves take the TMA, and its map of A, made once for both solves of a pair; the
      * <T, true, true> instance's code answers for <T, false, true> as well (tma_code) */
     constexpr int NB = chain_nb<T>();
     const unsigned chunks = (unsigned)((k + NB - 1) / NB);
-    const bool want = tma ? tma == 2 : chain_tma<T>(chunks, d.sms);
+    const bool can = sizeof(T) <= 8 /* no TMA instances for double complex */ &&
+               (tma ? tma == 2 : chain_tma<T>(chunks, d.sms)) && d.major >= 9 &&
+               d.smem_sm >= (int)chain_smem<T, true>();
+    const bool tma1 = can && (!rev1 || chain_tma_rev_ok<T>(k));
+    const bool tma2 = can && trans2 && (!rev2 || chain_tma_rev_ok<T>(k));
     CUtensorMap tm;
     memset(&tm, 0, sizeof tm);
-    bool mapped = false;
-    if constexpr (sizeof(T) <= 8) /* no TMA instances for double complex */
-        mapped = want && d.major >= 9 && d.smem_sm >= (int)chain_smem<T, true>() &&
-                 (!rev1 || (trans2 && !rev2) || chain_tma_rev_ok<T>(k)) &&
-                 tma_code(trsv_chain_kernel<T, true, true>, d.dev) &&
-                 tma_map_2d(&tm, A, sizeof(T), k, k, lda, NB, NB);
+    const bool mapped = (tma1 || tma2) && tma_code(trsv_chain_kernel<T, true, true>, d.dev) &&
+                        tma_map_2d(&tm, A, sizeof(T), k, k, lda, NB, NB);
     const size_t one = kblasf_cuda_trsv_chain_scratch(k, sizeof(T), 0);
     /* both solves' scratch at once: nothing but the first kernel between the two */
     cudaError_t e = cudaMemsetAsync(scratch, 0xff, trans2 ? 2 * one : one, stream);
     if (e == cudaSuccess)
         e = trsv_chain_launch<T>(stream, d, lower, trans, unit, k, alpha, A, lda, x, scratch,
-                                 trans2 ? 1 : 0, nullptr, false, tm, mapped);
+                                 trans2 ? 1 : 0, nullptr, false, tm, mapped && tma1);
     if (e == cudaSuccess && trans2)
         e = trsv_chain_launch<T>(stream, d, lower, trans2, unit, k, Sc<T>::one(), A, lda, x,
                                  static_cast<char *>(scratch) + one, 2, scratch, rev1, tm,
-                                 mapped);
+                                 mapped && tma2);
     return e;
 }
 

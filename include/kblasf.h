@@ -197,11 +197,11 @@ kblasf_status_t kblasf_set_trsm_leaves(kblasf_handle_t handle, kblasf_trsm_leave
 
 /* Whether the GPU's one-kernel solve of one right-hand side (TRSM with n = 1 on the left,
  * POTRS with nrhs = 1) copies its tiles of the triangle by the TMA (sm_90) instead of loading
- * them by its computing warps (the same arithmetic either way). DEFAULT: where that measured
- * faster (more chunks of 64 rows than the GPU has SMs; single complex from order 4096);
- * NEVER; ALWAYS: wherever the TMA can (not double complex; A and lda 16-byte aligned; a
- * solve run from the bottom, k times the element size too). A new handle starts from
- * KBLASF_TRSV_TMA=0 (NEVER) or 1 (ALWAYS), else DEFAULT. */
+ * them by its computing warps (the same arithmetic either way). NEVER; ALWAYS: wherever the
+ * TMA can (not double complex; A and lda 16-byte aligned; a solve run from the bottom, k
+ * times the element size too); DEFAULT (a new handle's): KBLASF_TRSV_TMA=0 (NEVER) or 1
+ * (ALWAYS) where set, else where the TMA measured faster (more chunks of 64 rows than the
+ * GPU has SMs; single complex from order 4096). */
 typedef enum {
     KBLASF_TRSV_TMA_DEFAULT = 0,
     KBLASF_TRSV_TMA_NEVER   = 1,

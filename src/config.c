@@ -157,6 +157,11 @@ int kblasf_trsm_invert(const kblasf_context *ctx)
     return l ? l == KBLASF_TRSM_LEAVES_INVERT : ctx->device >= 0;
 }
 
+kblasf_trsv_tma_t kblasf_trsv_tma(const kblasf_context *ctx)
+{
+    return ctx->trsv_tma ? ctx->trsv_tma : kblasf_get_config()->trsv_tma;
+}
+
 int kblasf_trsv_chain(void)
 {
     return kblasf_get_config()->trsv_chain != 0;

@@ -57,7 +57,6 @@ kblasf_status_t kblasf_create_backend(kblasf_handle_t *handle, int device,
     ctx = calloc(1, sizeof *ctx);
     if (!ctx)
         return KBLASF_STATUS_ALLOC_FAILED;
-    ctx->trsv_tma = kblasf_get_config()->trsv_tma;
     st = choose_executor(ctx, device, backend);
     if (st == KBLASF_STATUS_SUCCESS)
         st = ctx->exec->init(ctx);

@@ -259,7 +259,7 @@ static kblasf_status_t cuda_trsv(kblasf_context *ctx, char uplo, char transa, ch
     return kblasf_cuda_check(KBLASF_CAT3(kblasf_cuda_, PREC, trsv_chain)(
                                  (cudaStream_t)ctx->stream, uplo, transa, transb, diag, k,
                                  TO_CT(alpha), (const CT *)A, lda, (CT *)x, s,
-                                 (int)ctx->trsv_tma),
+                                 (int)kblasf_trsv_tma(ctx)),
                              PNAME("TRSV kernel"));
 }
 

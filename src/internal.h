@@ -87,7 +87,7 @@ struct kblasf_context {
     void       *exec_data;       /* executor-private state (staging buffers, events) */
     kblasf_int  trxm_nb;         /* TRMM/TRSM stop size set on the handle (0: default) */
     kblasf_trsm_leaves_t trsm_leaves; /* set on the handle (DEFAULT: config, executor) */
-    kblasf_trsv_tma_t trsv_tma;  /* set on the handle; starts as the config's */
+    kblasf_trsv_tma_t trsv_tma;  /* set on the handle (DEFAULT: config, measured choice) */
     void       *scratch;         /* device scratch kept between calls (kblasf_scratch) */
     size_t      scratch_bytes;
     int64_t    *dinfo;           /* one device integer for info (kblasf_dev_info) */
@@ -131,7 +131,7 @@ typedef struct kblasf_config {
     kblasf_trsm_leaves_t trsm_leaves; /* KBLASF_TRSM_LEAVES=solve|invert (DEFAULT: executor's) */
     long             trsv_chain; /* KBLASF_TRSV_CHAIN: 0 turns the one-kernel solve of one
                                   * right-hand side off (-1: default, on) */
-    kblasf_trsv_tma_t trsv_tma;  /* KBLASF_TRSV_TMA=0|1: NEVER|ALWAYS, a new handle's */
+    kblasf_trsv_tma_t trsv_tma;  /* KBLASF_TRSV_TMA=0|1: NEVER|ALWAYS (DEFAULT: measured) */
     int              step_cooperative; /* KBLASF_STEP_LAUNCH=cooperative|dependent: how the
                                         * SYTRD/GEBRD step kernels are launched (0: dependent) */
     kblasf_offload_t offload;    /* KBLASF_OFFLOAD=auto|always|never (LAPACK layer) */
@@ -146,6 +146,9 @@ kblasf_int kblasf_trxm_stop_size(const kblasf_context *ctx, int solve);
 /* Whether the recursive TRSM multiplies its leaves by inverted diagonal blocks: the
  * handle's setting, else KBLASF_TRSM_LEAVES, else yes on the GPU and no on the host. */
 int kblasf_trsm_invert(const kblasf_context *ctx);
+/* the handle's TMA mode for the one-kernel solve: its own, else the config's (DEFAULT: the
+ * measured choice) */
+kblasf_trsv_tma_t kblasf_trsv_tma(const kblasf_context *ctx);
 /* Whether a TRSM with one right-hand side on the left goes to the executor's one-step
  * solve (where it has one): yes unless KBLASF_TRSV_CHAIN=0. */
 int kblasf_trsv_chain(void);
