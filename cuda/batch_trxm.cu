@@ -26,9 +26,12 @@ namespace {
 
 constexpr size_t SMEM_MAX = 48 * 1024; /* static shared memory a block may have */
 
-/* x := alpha-scaled vector through M, in registers: M x for TRMM, M^-1 x for TRSM (there
- * m() gives the diagonal's reciprocals and the rest negated); m(i, j) = M(i, j) from the
- * caller's packing.
+/* x := vector through M, in registers: M x for TRMM, M^-1 x for TRSM (there m() gives the
+ * diagonal's reciprocals and the rest negated); m(i, j) = M(i, j) from the caller's
+ * packing. All K rows and columns: a triangle of order k < K comes padded with the identity
+ * and x with zeros, so that no step tests k (with the tests, DTRSM 32 issued 1256 compares
+ * in PTX for 496 FMAs). The padded rows stay zero, or become NaN behind an Inf of a
+ * singular triangle, and never reach a row < k.
  *
  * Column by column (axpy form): once x_j is final, or still original for TRMM, it goes into
  * every row it touches at once, x_i += M(i, j) x_j. Those K - 1 - j updates are
@@ -36,24 +39,24 @@ constexpr size_t SMEM_MAX = 48 * 1024; /* static shared memory a block may have 
  * dot-product form, s += M(i, j) x_j along a row, chained all K (K + 1) / 2 FMAs of a
  * vector). Measured alone it changed little (DTRSM 32: 0.248 ms either way): the time
  * went to memory latency and instructions, see trxm_group_kernel. */
-template <typename T, int K, bool LOWER, bool SOLVE, class Mf>
-__device__ __forceinline__ void trxm_columns(T (&x)[K], int k, Mf m)
+template <typename T, int K, bool LOWER, bool SOLVE, class Cf>
+__device__ __forceinline__ void trxm_columns(T (&x)[K], Cf column)
 {
     /* TRSM walks the columns in the substitution's order (forward for lower M); TRMM in
      * the other, so that a column is used before its own row is scaled or updated */
 #pragma unroll
     for (int q = 0; q < K; ++q) {
         const int j = LOWER == SOLVE ? q : K - 1 - q;
-        if (j >= k)
-            continue;
+        T m[K]; /* M(i, j) for the rows the step touches */
+        column(j, m);
         if (SOLVE) /* x_j final: times the diagonal's reciprocal */
-            x[j] = Sc<T>::mul(x[j], m(j, j));
+            x[j] = Sc<T>::mul(x[j], m[j]);
 #pragma unroll
         for (int i = 0; i < K; ++i)
-            if (i < k && (LOWER ? i > j : i < j))
-                x[i] = Sc<T>::fma(m(i, j), x[j], x[i]);
+            if (LOWER ? i > j : i < j)
+                x[i] = Sc<T>::fma(m[i], x[j], x[i]);
         if (!SOLVE) /* x_j went into the other rows unscaled; now its own row */
-            x[j] = Sc<T>::mul(m(j, j), x[j]);
+            x[j] = Sc<T>::mul(m[j], x[j]);
     }
 }
 
@@ -80,28 +83,43 @@ __device__ __forceinline__ void trxm_columns(T (&x)[K], int k, Mf m)
  * through a general index walk: DTRSM 16 0.041 ms against 0.023 in groups of 16 (H200,
  * batch 10240; 31% and 55% of the bandwidth bound), doc/batch.md. */
 
-/* where column j of a lower M starts in a group's packed triangle */
-template <int G> __host__ __device__ constexpr int gtri(int j) { return j * G - j * (j - 1) / 2; }
-
-/* Where M(i, j) lies in a group's packed triangle (lower M: columns from the diagonal
- * down; upper M: columns from the top to the diagonal). */
-template <int G, bool LOWER> __host__ __device__ constexpr int gpacked(int i, int j)
+/* A group's packed triangle, by columns, each column starting on 16 bytes so that a step
+ * reads its column by 16-byte broadcasts (bcast_load): column j holds rows [clo, chi) with
+ * clo and chi multiples of V = 16 / sizeof(T) elements, lower M from the diagonal's row
+ * rounded down, upper M from the top to the diagonal's row rounded up. M(i, j) lies at
+ * gcol(j) + i. cstart(j) is where column j's first row lies: the lengths of the columns
+ * before it, in closed form (a = j / V, b = j % V; sum over q < j of q / V is
+ * V a (a - 1) / 2 + a b), so that a lane can take its own column's place. */
+template <typename T> __host__ __device__ constexpr int vlen() { return 16 / (int)sizeof(T); }
+template <typename T> __host__ __device__ constexpr int floors(int j)
 {
-    return LOWER ? gtri<G>(j) + (i - j) : j * (j + 1) / 2 + i;
+    return vlen<T>() * (j / vlen<T>()) * (j / vlen<T>() - 1) / 2 + (j / vlen<T>()) * (j % vlen<T>());
+}
+template <typename T, int G, bool LOWER> __host__ __device__ constexpr int cstart(int j)
+{
+    return LOWER ? j * G - vlen<T>() * floors<T>(j) : vlen<T>() * (j + floors<T>(j));
+}
+template <typename T, int G, bool LOWER> __host__ __device__ constexpr int gcol(int j)
+{
+    return cstart<T, G, LOWER>(j) - (LOWER ? j / vlen<T>() * vlen<T>() : 0);
 }
 
 /* shared memory of one group, in elements: the packed triangle, then the G x (G + 1) tile
- * (side L only) */
-template <int G> __host__ __device__ constexpr int group_elems()
+ * (side L only); a multiple of V, so that every group's triangle starts on 16 bytes */
+template <typename T, int G> __host__ __device__ constexpr int group_elems()
 {
-    return G * (G + 1) / 2 + G * (G + 1);
+    return cstart<T, G, true>(G) + G * (G + 1);
 }
+static_assert(cstart<double, 32, true>(32) == 544 && cstart<double, 32, false>(32) == 544 &&
+                  cstart<float, 32, true>(32) == 576 && cstart<double2, 32, true>(32) == 528 &&
+                  group_elems<float, 8>() % 4 == 0 && group_elems<double, 16>() % 2 == 0,
+              "packed columns");
 
 /* warps a block: as many as fit 48 KB, at most 4 */
 template <typename T, int G> __host__ __device__ constexpr int group_warps()
 {
-    return SMEM_MAX / ((32 / G) * group_elems<G>() * sizeof(T)) < 4
-               ? (int)(SMEM_MAX / ((32 / G) * group_elems<G>() * sizeof(T)))
+    return SMEM_MAX / ((32 / G) * group_elems<T, G>() * sizeof(T)) < 4
+               ? (int)(SMEM_MAX / ((32 / G) * group_elems<T, G>() * sizeof(T)))
                : 4;
 }
 
@@ -135,8 +153,8 @@ trxm_group_kernel(bool left, bool trans, bool conj, bool unit, int k, int64_t nv
                   T *const *Barr, T *B, int64_t ldb, int64_t strideB, int64_t offB,
                   int64_t batch)
 {
-    constexpr int GPB = group_warps<T, G>() * 32 / G, P = G + 1, E = group_elems<G>();
-    __shared__ T smem[GPB * E];
+    constexpr int GPB = group_warps<T, G>() * 32 / G, P = G + 1, E = group_elems<T, G>();
+    __shared__ __align__(16) T smem[GPB * E];
     const int g = threadIdx.x / G, t = threadIdx.x % G;
     /* the group's lanes: the other groups of the warp may be elsewhere, or gone */
     const unsigned gm = G == 32 ? 0xffffffffu : ((1u << G) - 1) << (threadIdx.x % 32 / G * G);
@@ -144,18 +162,20 @@ trxm_group_kernel(bool left, bool trans, bool conj, bool unit, int k, int64_t nv
     if (b >= batch)
         return; /* the whole group: no block-wide barrier below */
     T *sM = smem + g * E;
-    T *sB = sM + G * (G + 1) / 2; /* element i of the chunk's vector v at sB[i + v*P] */
+    T *sB = sM + cstart<T, G, true>(G); /* element i of the chunk's vector v at sB[i + v*P] */
     const bool zero = Sc<T>::is_zero(alpha), lowerA = LOWER != trans;
     T *Bb = mat(Barr, B, strideB, b) + offB;
 
     if (!zero) {
         const T *Ab = mat(Aarr, A, strideA, b) + offA;
         /* lane t reads row t of A down each column c; M(i, j) = A(t, c) or, transposed,
-         * A(c, t): the packed place is a constant in c plus a lane term */
-        const int lane_col = LOWER ? gtri<G>(t) - t : t * (t + 1) / 2; /* M(c, t)'s base */
-        auto wanted = [&](int c) {
-            return c < k && t < k && (t == c ? !unit : (lowerA ? t >= c : t <= c));
-        };
+         * A(c, t): the packed place is a constant in c plus a lane term. Every place of the
+         * packed G x G triangle is written: A's element where it is read (in the order k
+         * and not a unit diagonal), else 1 on the diagonal and 0 off it (the padding that
+         * trxm_columns relies on). */
+        const int lane_col = gcol<T, G, LOWER>(t); /* M(c, t) at lane_col + c */
+        auto stored = [&](int c) { return lowerA ? t >= c : t <= c; };
+        auto wanted = [&](int c) { return c < k && t < k && (t == c ? !unit : stored(c)); };
         /* every load issued before the first store waits on one (a warp issues in order:
          * a store right after its load would pay the memory latency per column) */
         T a[G];
@@ -164,19 +184,18 @@ trxm_group_kernel(bool left, bool trans, bool conj, bool unit, int k, int64_t nv
             a[c] = wanted(c) ? Sc<T>::ld(Ab + t + (int64_t)c * lda) : Sc<T>::zero();
 #pragma unroll
         for (int c = 0; c < G; ++c) {
-            if (!wanted(c))
+            if (!stored(c))
                 continue;
-            T v = conj ? Sc<T>::conj(a[c]) : a[c];
+            T v = !wanted(c) ? (t == c ? Sc<T>::one() : Sc<T>::zero())
+                             : conj ? Sc<T>::conj(a[c]) : a[c];
             if (SOLVE && t != c)
                 v = Sc<T>::sub(Sc<T>::zero(), v);
-            sM[trans ? lane_col + c : gpacked<G, LOWER>(t, c)] = v;
+            sM[trans ? lane_col + c : gcol<T, G, LOWER>(c) + t] = v;
         }
         /* the diagonal, written by its own lane: its reciprocal once, here (inside the
          * unrolled loop every column paid for the division, three in complex) */
-        T *dg = sM + gpacked<G, LOWER>(t, t);
-        if (unit && t < k)
-            *dg = Sc<T>::one();
-        else if (SOLVE && t < k)
+        T *dg = sM + gcol<T, G, LOWER>(t) + t;
+        if (SOLVE && !unit && t < k)
             *dg = Sc<T>::recip(*dg);
         __syncwarp(gm);
     }
@@ -195,7 +214,7 @@ trxm_group_kernel(bool left, bool trans, bool conj, bool unit, int k, int64_t nv
             }
 #pragma unroll
             for (int i = 0; i < G; ++i)
-                x[i] = !zero && i < k && t < nv ? sB[i + t * P] : Sc<T>::zero();
+                x[i] = zero ? Sc<T>::zero() : sB[i + t * P]; /* rows >= k, columns >= nv: 0 */
         } else {
 #pragma unroll
             for (int i = 0; i < G; ++i)
@@ -206,7 +225,9 @@ trxm_group_kernel(bool left, bool trans, bool conj, bool unit, int k, int64_t nv
             for (int i = 0; i < G; ++i)
                 x[i] = Sc<T>::mul(alpha, x[i]);
             trxm_columns<T, G, LOWER, SOLVE>(
-                x, k, [&](int i, int j) { return sM[gpacked<G, LOWER>(i, j)]; });
+                x, [&](int j, T(&m)[G]) {
+                    bcast_load<G>(sM + gcol<T, G, LOWER>(j), LOWER ? j : 0, m, LOWER ? G : j + 1);
+                });
         }
         if (left) {
             __syncwarp(gm); /* every lane done reading the tile */
