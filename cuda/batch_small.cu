@@ -425,10 +425,13 @@ chol_small_kernel(bool lower, int n, int64_t nrhs, T *const *Aarr, T *A, int64_t
                     if (r < n && c0 + q < c1)
                         v[q] = Sc<T>::mulr(ld_rw(Bm + (r + (c0 + q) * ldb)), invd);
                 }
-                /* L y = b: y_j from lane j, then the rows below subtract L(r, j) y_j */
+                /* L y = b: y_j from lane j, then the rows below subtract L(r, j) y_j. From x
+                 * (XSOLVE) all G steps: past n, v and the coefficients are zero and a step
+                 * changes nothing, so no test of n stands between the steps (the tile's
+                 * columns past n are not written: there the test stays) */
 #pragma unroll
                 for (int j = 0; j < G; ++j) {
-                    if (j >= n)
+                    if (!XSOLVE && j >= n)
                         break;
                     T y[NR];
 #pragma unroll
@@ -445,7 +448,7 @@ chol_small_kernel(bool lower, int n, int64_t nrhs, T *const *Aarr, T *A, int64_t
                     v[q] = Sc<T>::mulr(v[q], invd);
 #pragma unroll
                 for (int j = G - 1; j >= 0; --j) {
-                    if (j >= n)
+                    if (!XSOLVE && j >= n)
                         continue;
                     T y[NR];
 #pragma unroll
