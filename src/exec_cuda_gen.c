@@ -525,7 +525,8 @@ static kblasf_status_t cuda_trxm_batch(kblasf_context *ctx, int solve, char side
         *path = "order of the triangle above the batched kernel's 32";
         return KBLASF_STATUS_NOT_SUPPORTED;
     }
-    *path = "batched kernel: a thread per vector of B, the triangle in shared memory";
+    *path = "batched kernel: a group of 8, 16 or 32 lanes per matrix, a lane per vector of B, "
+            "the triangle in shared memory";
     cudaSetDevice(ctx->device);
     return kblasf_cuda_check(
         KBLASF_CAT3(kblasf_cuda_, PREC, trxm_batch)((cudaStream_t)ctx->stream, solve, side, uplo,
