@@ -26,9 +26,9 @@ namespace {
 
 constexpr size_t SMEM_MAX = 48 * 1024; /* static shared memory a block may have */
 
-/* x := vector through M, in registers: M x for TRMM, M^-1 x for TRSM (there m() gives the
- * diagonal's reciprocals and the rest negated); m(i, j) = M(i, j) from the caller's
- * packing. All K rows and columns: a triangle of order k < K comes padded with the identity
+/* x := vector through M, in registers: M x for TRMM, M^-1 x for TRSM (there M comes with
+ * the diagonal's reciprocals and the rest negated); column(j, m) sets m[i] = M(i, j) for
+ * the rows step j touches (i >= j for lower M, i <= j for upper). All K rows and columns: a triangle of order k < K comes padded with the identity
  * and x with zeros, so that no step tests k (with the tests, DTRSM 32 issued 1256 compares
  * in PTX for 496 FMAs). The padded rows stay zero, or become NaN behind an Inf of a
  * singular triangle, and never reach a row < k.
@@ -129,7 +129,9 @@ template <typename T, int G> __host__ __device__ constexpr int group_warps()
  * a thread; at 4, H100, n = 32, batch 10240: STRMM 0.094 against 0.096 ms, CTRMM
  * 0.149-0.151 against 0.153-0.154). Double TRMM spills 212 bytes at 5 and is still faster
  * there than at 4 (0.131-0.132 against 0.142-0.143 ms); double complex is one block of 254
- * registers either way. G <= 16: 6 blocks of 4 warps where nothing spills. */
+ * registers either way. (Those spills were measured before M's columns came by 16-byte
+ * loads; since, no instance spills at these caps.) G <= 16: 6 blocks of 4 warps where
+ * nothing spills. */
 template <typename T, int G, bool SOLVE> __host__ __device__ constexpr int group_min_blocks()
 {
     if (G < 32) {
