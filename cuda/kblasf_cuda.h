@@ -328,8 +328,9 @@ KBLASF_CUDA_POTRS_WARP(z, cuDoubleComplex)
 /* ------------------------------------------------- batched TRSM and TRMM, order k <= 32
  * (cuda/batch_trxm.cu: a group of 8, 16 or 32 lanes per matrix, a lane per column of B for
  * side 'L', per row for 'R', the triangle in shared memory.) Each problem as BLAS's TRSM
- * (solve != 0) or TRMM, in place: B := alpha*inv(op(A))*B, alpha*B*inv(op(A)), alpha*op(A)*B or alpha*B*op(A); A k x k with
- * k = m (side 'L') or n ('R'), 1 <= k <= KBLASF_CUDA_BATCH_TRXM_MAX, B m x n. Matrix b at
+ * (solve != 0) or TRMM, in place: B := alpha*inv(op(A))*B, alpha*B*inv(op(A)),
+ * alpha*op(A)*B or alpha*B*op(A); A k x k with k = m (side 'L') or n ('R'),
+ * 1 <= k <= KBLASF_CUDA_BATCH_TRXM_MAX, B m x n. Matrix b at
  * Aarr[b] + offA when Aarr != NULL, else at A + b*strideA + offA (elements); the same for
  * B. Only A's uplo triangle (without the diagonal for diag 'U') and B's block are read,
  * only B's block written; alpha = 0 writes zeros and reads neither. Letters in either
