@@ -61,21 +61,48 @@ static long env_long(const char *name, long dflt)
     return v < dflt ? dflt : v;
 }
 
+/* One of a set of words from the environment (either case): its value; unset or empty
+ * gives dflt, and so does anything else, with a warning that lists the words. */
+struct env_word {
+    const char *word;
+    int value;
+};
+static int env_choice(const char *name, const struct env_word *words, int nwords, int dflt)
+{
+    const char *s = getenv(name);
+    int i;
+
+    if (!(s && *s))
+        return dflt;
+    for (i = 0; i < nwords; i++)
+        if (!strcasecmp(s, words[i].word))
+            return words[i].value;
+    fprintf(stderr, "kblasf: %s=%s not understood (", name, s);
+    for (i = 0; i < nwords; i++)
+        fprintf(stderr, "%s%s", i ? "|" : "", words[i].word);
+    fprintf(stderr, "); the default stands\n");
+    return dflt;
+}
+#define ENV_CHOICE(name, words, dflt) \
+    env_choice(name, words, (int)(sizeof(words) / sizeof((words)[0])), dflt)
+
 static void read_config(void)
 {
+    static const struct env_word backends[] = {
+        {"auto", KBLASF_BACKEND_AUTO}, {"cuda", KBLASF_BACKEND_CUDA},
+        {"gpu", KBLASF_BACKEND_CUDA},  {"host", KBLASF_BACKEND_HOST},
+        {"cpu", KBLASF_BACKEND_HOST}};
+    static const struct env_word leaves[] = {{"invert", KBLASF_TRSM_LEAVES_INVERT},
+                                             {"solve", KBLASF_TRSM_LEAVES_SOLVE}};
+    static const struct env_word tma[] = {{"0", KBLASF_TRSV_TMA_NEVER},
+                                          {"1", KBLASF_TRSV_TMA_ALWAYS}};
+    static const struct env_word launches[] = {{"dependent", 0}, {"cooperative", 1}};
+    static const struct env_word offloads[] = {{"auto", KBLASF_OFFLOAD_AUTO},
+                                               {"always", KBLASF_OFFLOAD_ALWAYS},
+                                               {"never", KBLASF_OFFLOAD_NEVER}};
     const char *s;
 
-    config.backend = KBLASF_BACKEND_AUTO;
-    s = getenv("KBLASF_BACKEND");
-    if (s && *s) {
-        if (!strcasecmp(s, "cuda") || !strcasecmp(s, "gpu"))
-            config.backend = KBLASF_BACKEND_CUDA;
-        else if (!strcasecmp(s, "host") || !strcasecmp(s, "cpu"))
-            config.backend = KBLASF_BACKEND_HOST;
-        else if (strcasecmp(s, "auto"))
-            fprintf(stderr, "kblasf: KBLASF_BACKEND=%s not understood (auto|cuda|host); "
-                            "using auto\n", s);
-    }
+    config.backend = ENV_CHOICE("KBLASF_BACKEND", backends, KBLASF_BACKEND_AUTO);
     s = getenv("KBLASF_DEVICE");
     config.device = (s && *s) ? atoi(s) : 0;
     config.trxm_nb = env_long("KBLASF_TRXM_NB", 0);
@@ -83,45 +110,11 @@ static void read_config(void)
     config.batch_potrf_leaf = env_long("KBLASF_BATCH_POTRF_LEAF", 0);
     config.batch_potrs_warp_nrhs = env_long("KBLASF_BATCH_POTRS_WARP_NRHS", -1);
     config.trsv_chain = env_long("KBLASF_TRSV_CHAIN", -1);
-    s = getenv("KBLASF_TRSM_LEAVES");
-    config.trsm_leaves = KBLASF_TRSM_LEAVES_DEFAULT;
-    if (s && *s) {
-        if (!strcasecmp(s, "invert"))
-            config.trsm_leaves = KBLASF_TRSM_LEAVES_INVERT;
-        else if (!strcasecmp(s, "solve"))
-            config.trsm_leaves = KBLASF_TRSM_LEAVES_SOLVE;
-        else
-            fprintf(stderr, "kblasf: KBLASF_TRSM_LEAVES=%s not understood (invert|solve)\n", s);
-    }
-    s = getenv("KBLASF_TRSV_TMA");
-    config.trsv_tma = KBLASF_TRSV_TMA_DEFAULT;
-    if (s && *s) {
-        if (!strcmp(s, "0"))
-            config.trsv_tma = KBLASF_TRSV_TMA_NEVER;
-        else if (!strcmp(s, "1"))
-            config.trsv_tma = KBLASF_TRSV_TMA_ALWAYS;
-        else
-            fprintf(stderr, "kblasf: KBLASF_TRSV_TMA=%s not understood (0|1)\n", s);
-    }
-    s = getenv("KBLASF_STEP_LAUNCH");
-    config.step_cooperative = 0;
-    if (s && *s) {
-        if (!strcasecmp(s, "cooperative"))
-            config.step_cooperative = 1;
-        else if (strcasecmp(s, "dependent"))
-            fprintf(stderr, "kblasf: KBLASF_STEP_LAUNCH=%s not understood "
-                            "(dependent|cooperative)\n", s);
-    }
-    s = getenv("KBLASF_OFFLOAD");
-    config.offload = KBLASF_OFFLOAD_AUTO;
-    if (s && *s) {
-        if (!strcasecmp(s, "always"))
-            config.offload = KBLASF_OFFLOAD_ALWAYS;
-        else if (!strcasecmp(s, "never"))
-            config.offload = KBLASF_OFFLOAD_NEVER;
-        else if (strcasecmp(s, "auto"))
-            fprintf(stderr, "kblasf: KBLASF_OFFLOAD=%s not understood (auto|always|never)\n", s);
-    }
+    config.trsm_leaves =
+        ENV_CHOICE("KBLASF_TRSM_LEAVES", leaves, KBLASF_TRSM_LEAVES_DEFAULT);
+    config.trsv_tma = ENV_CHOICE("KBLASF_TRSV_TMA", tma, KBLASF_TRSV_TMA_DEFAULT);
+    config.step_cooperative = ENV_CHOICE("KBLASF_STEP_LAUNCH", launches, 0);
+    config.offload = ENV_CHOICE("KBLASF_OFFLOAD", offloads, KBLASF_OFFLOAD_AUTO);
     read_thresholds();
     config.device_memory_limit = parse_bytes(getenv("KBLASF_DEVICE_MEMORY_LIMIT"));
     s = getenv("KBLASF_VERBOSE");

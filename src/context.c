@@ -157,8 +157,7 @@ kblasf_status_t kblasf_set_trxm_stop_size(kblasf_handle_t handle, kblasf_int nb)
 
 kblasf_status_t kblasf_set_trsm_leaves(kblasf_handle_t handle, kblasf_trsm_leaves_t leaves)
 {
-    if (!handle || (leaves != KBLASF_TRSM_LEAVES_DEFAULT && leaves != KBLASF_TRSM_LEAVES_SOLVE &&
-                    leaves != KBLASF_TRSM_LEAVES_INVERT))
+    if (!handle || (unsigned)leaves > (unsigned)KBLASF_TRSM_LEAVES_INVERT)
         return KBLASF_STATUS_INVALID_VALUE;
     handle->trsm_leaves = leaves;
     return KBLASF_STATUS_SUCCESS;
@@ -166,8 +165,7 @@ kblasf_status_t kblasf_set_trsm_leaves(kblasf_handle_t handle, kblasf_trsm_leave
 
 kblasf_status_t kblasf_set_trsv_tma(kblasf_handle_t handle, kblasf_trsv_tma_t mode)
 {
-    if (!handle || (mode != KBLASF_TRSV_TMA_DEFAULT && mode != KBLASF_TRSV_TMA_NEVER &&
-                    mode != KBLASF_TRSV_TMA_ALWAYS))
+    if (!handle || (unsigned)mode > (unsigned)KBLASF_TRSV_TMA_ALWAYS)
         return KBLASF_STATUS_INVALID_VALUE;
     handle->trsv_tma = mode;
     return KBLASF_STATUS_SUCCESS;
