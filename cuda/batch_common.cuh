@@ -20,6 +20,16 @@ __device__ __forceinline__ P *mat(P *const *arr, P *base, int64_t stride, int64_
     return arr ? arr[b] : base + b * stride;
 }
 
+/* elements of T in one 16-byte broadcast load */
+template <typename T> __host__ __device__ constexpr int bcast_len() { return 16 / (int)sizeof(T); }
+
+/* the lanes of a group of G (8, 16 or 32) lanes of a warp, lane t of the thread block being
+ * one of them */
+template <int G> __device__ __forceinline__ unsigned group_mask(int t)
+{
+    return G == 32 ? 0xffffffffu : ((1u << (G % 32)) - 1) << (t % 32 / G * G);
+}
+
 /* v[k] = p[k] for k0 <= k < k1 (k1 <= G), every lane of a group reading the same
  * addresses: 16-byte loads from shared memory (2 doubles, 4 floats or one double complex an
  * instruction; a shuffle moves 32 bits). p is 16-byte aligned; k0 and k1 are constants once
@@ -27,7 +37,7 @@ __device__ __forceinline__ P *mat(P *const *arr, P *base, int64_t stride, int64_
 template <int G, typename T>
 __device__ __forceinline__ void bcast_load(const T *p, int k0, T (&v)[G], int k1 = G)
 {
-    constexpr int E = 16 / sizeof(T); /* elements per load */
+    constexpr int E = bcast_len<T>(); /* elements per load */
     static_assert(G % E == 0, "whole loads");
 #pragma unroll
     for (int q = 0; q < G; q += E) {
@@ -47,7 +57,7 @@ __device__ __forceinline__ void bcast_load(const T *p, int k0, T (&v)[G], int k1
  * bcast_load): G plus the elements of 16 bytes */
 template <typename T, int G> __host__ __device__ constexpr int tile_ld()
 {
-    return G + 16 / (int)sizeof(T);
+    return G + bcast_len<T>();
 }
 
 /* a row of G elements of T alone is 128 registers: no room to hold a column of it beside */

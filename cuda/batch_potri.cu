@@ -71,7 +71,7 @@ potri_regs_kernel(bool lower, int n, T *const *Aarr, T *A, int64_t lda,
                   int64_t strideA, int64_t offA, void *info, int info_bytes, int64_t batch)
 {
     using R = typename Sc<T>::Real;
-    constexpr int E = 16 / sizeof(T); /* elements a 16-byte broadcast */
+    constexpr int E = bcast_len<T>(); /* elements a 16-byte broadcast */
     constexpr int LD = tile_ld<T, G>(); /* the tile's leading dimension */
     constexpr int NG = WPB * 32 / G;  /* groups (matrices) a block */
     constexpr bool CHOL = OP == POTI, INV = OP != LAUUM, PROD = OP != TRTRI && OP != TRTRI_U;
@@ -82,7 +82,7 @@ potri_regs_kernel(bool lower, int n, T *const *Aarr, T *A, int64_t lda,
     __shared__ __align__(16) T cols[CHOL ? NG * 2 * G : E]; /* POTI: column j, two by turns */
     __shared__ __align__(16) R rss[CHOL ? NG * G : 4];      /* POTI: 1 / L(r, r) */
     const int t = threadIdx.x, r = t % G, g = t / G;
-    const unsigned m = G == 32 ? 0xffffffffu : ((1u << G) - 1) << (t % 32 / G * G);
+    const unsigned m = group_mask<G>(t);
     const int64_t b = (int64_t)blockIdx.x * NG + g;
     if (b >= batch)
         return; /* the whole group: b is the same in its lanes */

@@ -167,7 +167,7 @@ chol_small_kernel(bool lower, int n, int64_t nrhs, T *const *Aarr, T *A, int64_t
     constexpr int CB = (2 * G * sizeof(T) + G * sizeof(R) + 127) / 128 * 128 + 4 * G;
     __shared__ uint4 bufs[NG * CB / 16];
     const int t = threadIdx.x, r = t % G;
-    const unsigned m = G == 32 ? 0xffffffffu : ((1u << G) - 1) << (t % 32 / G * G);
+    const unsigned m = group_mask<G>(t);
     /* S(i, k) = S[i + k*LD]: the stored triangle (and zeros in the rest of each lane's row) */
     T *S = tiles + t / G * (G * LD);
     T *const colb = reinterpret_cast<T *>(bufs + t / G * (CB / 16)); /* [2][G] */

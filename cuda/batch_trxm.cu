@@ -90,18 +90,20 @@ __device__ __forceinline__ void trxm_columns(T (&x)[K], Cf column)
  * gcol(j) + i. cstart(j) is where column j's first row lies: the lengths of the columns
  * before it, in closed form (a = j / V, b = j % V; sum over q < j of q / V is
  * V a (a - 1) / 2 + a b), so that a lane can take its own column's place. */
-template <typename T> __host__ __device__ constexpr int vlen() { return 16 / (int)sizeof(T); }
 template <typename T> __host__ __device__ constexpr int floors(int j)
 {
-    return vlen<T>() * (j / vlen<T>()) * (j / vlen<T>() - 1) / 2 + (j / vlen<T>()) * (j % vlen<T>());
+    constexpr int V = bcast_len<T>();
+    return V * (j / V) * (j / V - 1) / 2 + (j / V) * (j % V);
 }
 template <typename T, int G, bool LOWER> __host__ __device__ constexpr int cstart(int j)
 {
-    return LOWER ? j * G - vlen<T>() * floors<T>(j) : vlen<T>() * (j + floors<T>(j));
+    constexpr int V = bcast_len<T>();
+    return LOWER ? j * G - V * floors<T>(j) : V * (j + floors<T>(j));
 }
 template <typename T, int G, bool LOWER> __host__ __device__ constexpr int gcol(int j)
 {
-    return cstart<T, G, LOWER>(j) - (LOWER ? j / vlen<T>() * vlen<T>() : 0);
+    constexpr int V = bcast_len<T>();
+    return cstart<T, G, LOWER>(j) - (LOWER ? j / V * V : 0);
 }
 
 /* shared memory of one group, in elements: the packed triangle, then the G x (G + 1) tile
@@ -159,7 +161,7 @@ trxm_group_kernel(bool left, bool trans, bool conj, bool unit, int k, int64_t nv
     __shared__ __align__(16) T smem[GPB * E];
     const int g = threadIdx.x / G, t = threadIdx.x % G;
     /* the group's lanes: the other groups of the warp may be elsewhere, or gone */
-    const unsigned gm = G == 32 ? 0xffffffffu : ((1u << G) - 1) << (threadIdx.x % 32 / G * G);
+    const unsigned gm = group_mask<G>(threadIdx.x);
     const int64_t b = (int64_t)blockIdx.x * GPB + g;
     if (b >= batch)
         return; /* the whole group: no block-wide barrier below */
