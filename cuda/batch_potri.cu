@@ -24,7 +24,9 @@
  *  - LAUUM, POTRI, POTI: M = W^H W with W = L or X: the tile holds W by columns, lane t
  *    takes column t of W from it and makes the whole row t of the Hermitian M, one dot
  *    product with each broadcast column c of W, each M(t, c) stored as it is made (its
- *    lower or upper part, a coalesced request per c).
+ *    lower or upper part, a coalesced request per c). Where potri_split says so, by halves
+ *    instead: the bottom lanes make M's lower left block, which whole rows make twice, and
+ *    every lane makes 1.5 (G/2)^2 terms instead of G^2 / 2.
  * The tile is always filled whole (zeros outside the triangle and outside n), so no
  * product reads stale shared memory. POTRI stops a matrix at the first exact zero on its
  * diagonal (a ballot over the group) and leaves it untouched; POTI stops at the first pivot
@@ -51,6 +53,20 @@ enum Op { TRTRI, TRTRI_U, LAUUM, POTRI, POTI };
 template <typename T, int G, Op OP> __host__ __device__ constexpr bool poti_tight()
 {
     return OP == POTI && G == 32 && !Sc<T>::complex && sizeof(T) == 8;
+}
+
+/* The product W^H W by halves (potri_regs_kernel) at G >= 16, where a row's broadcasts are
+ * 16-byte loads (not double complex at G = 32, whose row is 128 registers). H200, batch
+ * 10240, three rounds against whole rows (bench/results/H200-2026-11-28-stop46-batch-
+ * product-halves.txt): DLAUUM 16 / 32 0.0124 / 0.0487 -> 0.0114 / 0.0471 ms, DPOTRI 32
+ * 0.091 -> 0.084, SPOTRI / CPOTRI 32 5% / 7% faster, DPOTI 16 / 32 4% / 6%, SPOTI 32 17%,
+ * CPOTI 32 3%. Not single precision's LAUUM (SLAUUM / CLAUUM 32 5% slower: 58 -> 90 and 90 ->
+ * 120 registers) nor POTRI at G = 16 (DPOTRI 16 6% slower). */
+template <typename T, int G, Op OP> __host__ __device__ constexpr bool potri_split()
+{
+    using R = typename Sc<T>::Real;
+    return G >= 16 && !row_wide<T, G>() && !(OP == LAUUM && sizeof(R) == 4) &&
+           !(OP == POTRI && G == 16);
 }
 
 /* Thread blocks an SM that the registers must allow. At G = 32 the compiler's own choice (up
@@ -216,25 +232,71 @@ potri_regs_kernel(bool lower, int n, T *const *Aarr, T *A, int64_t lda,
             __syncwarp(m);
         }
 
-        /* M = W^H W, row r: M(r, c) = sum over l >= c of conj(W(l, r)) W(l, c), column c of
-         * W broadcast; its stored part (lower: c <= r, upper: c >= r) written as it is made,
-         * the diagonal's real part */
+        if constexpr (potri_split<T, G, OP>()) {
+            /* M = W^H W by halves (H = G/2), W = [P 0; B C], P and C lower of order H:
+             *   M11 = P^H P + B^H B,  M21 = C^H B,  M22 = C^H C.
+             * At step c < H every lane makes a dot of H - c terms and one of H, with column c
+             * of P (top lanes) or of C (bottom lanes) and column c of B, all broadcast:
+             *   top lane r:         sa = sum_{l>=c} conj(P(l,r)) P(l,c), sb = sum_l conj(B(l,r)) B(l,c):
+             *                       M(r, c) = sa + sb
+             *   bottom lane r = H+i: sa = sum_{l>=c} conj(C(l,i)) C(l,c), sb = sum_l conj(C(l,i)) B(l,c):
+             *                       M(r, H+c) = sa, M(r, c) = sb.
+             * 1.5 H^2 terms a lane instead of the whole rows' G^2 / 2 (at G = 32, 392 against 528).
+             * v[0..H) := the dot with P's or C's column: rows 0..H-1 of column r of W (top) or
+             * rows H.. (bottom, whose rows above H are zeros); v[H..) is B's or C's part. */
+            constexpr int H = G / 2;
+            const bool top = r < H;
 #pragma unroll
-        for (int c = 0; c < G; ++c) {
-            if (c >= n)
-                break;
-            T w[G];
-            if constexpr (!WIDE)
-                bcast_load<G>(S + c * LD, c, w);
-            T acc = Sc<T>::zero();
+            for (int l = 0; l < H; ++l)
+                v[l] = top ? v[l] : v[H + l];
+            const T *const pc = top ? S : S + H + H * LD; /* P's or C's column 0 */
 #pragma unroll
-            for (int l = c; l < G; ++l) {
-                if constexpr (WIDE)
-                    w[l] = S[l + c * LD];
-                acc = Sc<T>::fmac(v[l], w[l], acc);
+            for (int c = 0; c < H; ++c) {
+                if (c >= n)
+                    break;
+                T ya[H], yb[H];
+                bcast_load<H>(pc + c * LD, c, ya);
+                bcast_load<H>(S + H + c * LD, 0, yb);
+                T sa = Sc<T>::zero(), sb = Sc<T>::zero();
+#pragma unroll
+                for (int l = c; l < H; ++l)
+                    sa = Sc<T>::fmac(v[l], ya[l], sa);
+#pragma unroll
+                for (int l = 0; l < H; ++l)
+                    sb = Sc<T>::fmac(v[H + l], yb[l], sb);
+                const int c1 = top ? c : H + c;
+                const T m1 = top ? Sc<T>::add(sa, sb) : sa;
+                if (stored(c1))
+                    Am[r + c1 * lda] = c1 == r ? Sc<T>::from_re(Sc<T>::re(m1)) : m1;
+                if (!top && live && c < n) { /* M(r, c), below the diagonal: for 'U' its
+                                              * conjugate at (c, r) */
+                    if (lower)
+                        Am[r + c * lda] = sb;
+                    else
+                        Am[c + r * lda] = Sc<T>::conj(sb);
+                }
             }
-            if (stored(c))
-                Am[r + c * lda] = c == r ? Sc<T>::from_re(Sc<T>::re(acc)) : acc;
+        } else {
+            /* M = W^H W, row r: M(r, c) = sum over l >= c of conj(W(l, r)) W(l, c), column c of
+             * W broadcast; its stored part (lower: c <= r, upper: c >= r) written as it is made,
+             * the diagonal's real part */
+#pragma unroll
+            for (int c = 0; c < G; ++c) {
+                if (c >= n)
+                    break;
+                T w[G];
+                if constexpr (!WIDE)
+                    bcast_load<G>(S + c * LD, c, w);
+                T acc = Sc<T>::zero();
+#pragma unroll
+                for (int l = c; l < G; ++l) {
+                    if constexpr (WIDE)
+                        w[l] = S[l + c * LD];
+                    acc = Sc<T>::fmac(v[l], w[l], acc);
+                }
+                if (stored(c))
+                    Am[r + c * lda] = c == r ? Sc<T>::from_re(Sc<T>::re(acc)) : acc;
+            }
         }
     }
 }
