@@ -4,6 +4,8 @@
  * A development tool, standalone:
  *   nvcc -O3 -arch=sm_90 -o probe_stream bench/probe_stream.cu
  *   probe_stream [n]   (default 8192)
+ *   PROBE_TRANS=1 probe_stream [n]: the register loads only, shapes tri and flat, the tiles
+ *   of A^T's row panels (A's column panels: the transposed solve's) against A's row panels
  * Ways of loading a tile:
  *   reg A   : each thread loads its 16 elements into registers, A tiles ahead (trsv_chain's
  *             way for double, A = 2; evict-first loads, __ldcs);
@@ -55,6 +57,10 @@ inline int grid_of(int shape, int nchunks, int sms)
 }
 static const char *const shape_name[] = {"tri", "far32", "far1", "flat"};
 
+/* trans: the tiles of op(A) = A^T (chunk q's panel is A's column panel q: tile i holds A's rows
+ * i NB.., columns q NB..), as trsv_chain's second POTRS solve takes them; else A's row panels */
+__device__ int g_trans;
+
 template <int A>
 __global__ void __launch_bounds__(NW + 32, 1)
     reg_kernel(const double *L, long lda, int nchunks, int shape, double *out)
@@ -67,8 +73,9 @@ __global__ void __launch_bounds__(NW + 32, 1)
     if (threadIdx.x >= NW)
         return;
     const int e = threadIdx.x % NB, h = threadIdx.x / NB;
-    const double *tp = L + row0(shape, nchunks, q) + e + h * lda;
-    const long tstep = NB * lda, ustep = G * lda;
+    const double *tp = g_trans ? L + e + ((long)row0(shape, nchunks, q) + h) * lda
+                               : L + row0(shape, nchunks, q) + e + h * lda;
+    const long tstep = g_trans ? NB : NB * lda, ustep = G * lda;
     double buf[A][U], acc0 = 0, acc1 = 0;
 #pragma unroll
     for (int s = 0; s < A; ++s)
@@ -212,6 +219,21 @@ int main(int argc, char **argv)
     CK(cudaGetDeviceProperties(&p, 0));
     printf("# %s, n = %ld, %d chunks of %d rows; tiles of 32 KB\n", p.name, n, nchunks, NB);
     const double tile = NB * NB * 8.0;
+    for (int tr = 1; tr >= 0 && getenv("PROBE_TRANS"); --tr) { /* reg loads, op = T then N */
+        CK(cudaMemcpyToSymbol(g_trans, &tr, sizeof tr));
+        for (int shape : {0, 3}) {
+            const int grid = grid_of(shape, nchunks, p.multiProcessorCount);
+            double tiles = 0;
+            for (int b = 0; b < grid; ++b) {
+                const int q = panel(shape, nchunks, b);
+                tiles += q > 1 ? q - 1 : 0;
+            }
+            time_it(tr ? "reg 2 T" : "reg 2 N", reg_kernel<2>, grid, 0, L, n, nchunks, shape, out,
+                    tiles * NB * NB * 8.0);
+        }
+    }
+    if (getenv("PROBE_TRANS"))
+        return 0;
     for (int shape = 0; shape < 4; ++shape) {
         const int grid = grid_of(shape, nchunks, p.multiProcessorCount);
         double tiles = 0;
