@@ -208,11 +208,10 @@ kblasf_int kblasf_batch_potrs_warp_nrhs(kblasf_int n, size_t elsize)
     return n <= 128 ? 8 : 2;
 }
 
-kblasf_int kblasf_potrf_block(const kblasf_context *ctx, size_t elsize)
+kblasf_int kblasf_potrf_block(const kblasf_context *ctx, kblasf_int n, size_t elsize)
 {
     long nb = kblasf_get_config()->potrf_nb;
 
-    (void)elsize;
     if (nb >= 0)
         return (kblasf_int)nb;
     /* H100, DPOTRF n = 8192 / 16384 (ms; doc/lapack.md): 256: 10.3 / 52.6, 512: 8.2 / 42.7,
@@ -221,8 +220,14 @@ kblasf_int kblasf_potrf_block(const kblasf_context *ctx, size_t elsize)
      * bench/results/H100-2026-11-27-stop37-potrf-fused-updates.txt): 768: 7.2-7.3 / 37.7,
      * 1024: 7.0-7.3 / 35.8-36.6, 1536: 7.6-7.7 / 36.6, 2048: 7.5-7.6 / 36.5-37.0. The host
      * executor takes 256, so that CI's orders (257, 1000) run the look-ahead loop that the
-     * GPU runs from 1025 on. */
-    return ctx->device < 0 ? 256 : 1024;
+     * GPU runs from 1025 on. Double from 16384 on: 2048, where the trailing updates set the
+     * pace and wider blocks feed them larger GEMMs (H200, two rounds, alternating processes:
+     * DPOTRF 16384 34.3-34.9 ms against 35.3-35.8 with 1024, 1536 35.1-35.2; at 8192 2048
+     * is 6% slower; ZPOTRF 16384 the same with either; stop 38 on the H100: 34.7 against
+     * 35.5-35.8; bench/results/H200-2026-11-28-stop46-potrf-block-widths.txt). */
+    if (ctx->device < 0)
+        return 256;
+    return elsize == sizeof(double) && n >= 16384 ? 2048 : 1024;
 }
 
 kblasf_int kblasf_sytrd_update_block(const kblasf_context *ctx)
