@@ -66,11 +66,18 @@ template <typename T, int G> __host__ __device__ constexpr bool row_wide()
     return G * sizeof(T) >= 512;
 }
 
+/* warps a thread block whose warps take `bytes` of static shared memory each: as many as
+ * fit the 48 KB a block may have without opt-in, at most 4 */
+__host__ __device__ constexpr int warps_fitting(size_t bytes)
+{
+    return 48 * 1024 / bytes < 4 ? (int)(48 * 1024 / bytes) : 4;
+}
+
 /* warps a thread block of groups of G lanes, each group with a G x LD tile of T: 4, or 2
  * where the tiles would pass 48 KB (double complex at G = 32) */
-template <typename T, int G, int LD> constexpr int tile_warps()
+template <typename T, int G, int LD> __host__ __device__ constexpr int tile_warps()
 {
-    return 4 * 32 * LD * (int)sizeof(T) <= 48 * 1024 ? 4 : 2;
+    return warps_fitting((size_t)32 * LD * sizeof(T));
 }
 
 /* c - a*b, fused (the negations fold into the FMAs) */

@@ -237,10 +237,10 @@ potri_regs_kernel(bool lower, int n, T *const *Aarr, T *A, int64_t lda,
              *   M11 = P^H P + B^H B,  M21 = C^H B,  M22 = C^H C.
              * At step c < H every lane makes a dot of H - c terms and one of H, with column c
              * of P (top lanes) or of C (bottom lanes) and column c of B, all broadcast:
-             *   top lane r:         sa = sum_{l>=c} conj(P(l,r)) P(l,c), sb = sum_l conj(B(l,r)) B(l,c):
-             *                       M(r, c) = sa + sb
-             *   bottom lane r = H+i: sa = sum_{l>=c} conj(C(l,i)) C(l,c), sb = sum_l conj(C(l,i)) B(l,c):
-             *                       M(r, H+c) = sa, M(r, c) = sb.
+             *   top lane r:     sa = sum_{l>=c} conj(P(l,r)) P(l,c),
+             *                   sb = sum_l conj(B(l,r)) B(l,c):     M(r, c) = sa + sb
+             *   bottom lane H+i: sa = sum_{l>=c} conj(C(l,i)) C(l,c),
+             *                   sb = sum_l conj(C(l,i)) B(l,c):     M(H+i, H+c) = sa, M(H+i, c) = sb.
              * 1.5 H^2 terms a lane instead of the whole rows' G^2 / 2 (at G = 32, 392 against 528).
              * v[0..H) := the dot with P's or C's column: rows 0..H-1 of column r of W (top) or
              * rows H.. (bottom, whose rows above H are zeros); v[H..) is B's or C's part. */

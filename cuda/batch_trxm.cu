@@ -24,13 +24,12 @@
 namespace kblasf {
 namespace {
 
-constexpr size_t SMEM_MAX = 48 * 1024; /* static shared memory a block may have */
-
 /* x := vector through M, in registers: M x for TRMM, M^-1 x for TRSM (there M comes with
  * the diagonal's reciprocals and the rest negated); column(j, m) sets m[i] = M(i, j) for
- * the rows step j touches (i >= j for lower M, i <= j for upper). All K rows and columns: a triangle of order k < K comes padded with the identity
- * and x with zeros, so that no step tests k (with the tests, DTRSM 32 issued 1256 compares
- * in PTX for 496 FMAs). The padded rows stay zero, or become NaN behind an Inf of a
+ * the rows step j touches (i >= j for lower M, i <= j for upper). All K rows and columns:
+ * a triangle of order k < K comes padded with the identity and x with zeros, so that no
+ * step tests k (with the tests, DTRSM 32 issued 1256 compares in PTX for 496 FMAs). The
+ * padded rows stay zero, or become NaN behind an Inf of a
  * singular triangle, and never reach a row < k.
  *
  * Column by column (axpy form): once x_j is final, or still original for TRMM, it goes into
@@ -120,9 +119,7 @@ static_assert(cstart<double, 32, true>(32) == 544 && cstart<double, 32, false>(3
 /* warps a block: as many as fit 48 KB, at most 4 */
 template <typename T, int G> __host__ __device__ constexpr int group_warps()
 {
-    return SMEM_MAX / ((32 / G) * group_elems<T, G>() * sizeof(T)) < 4
-               ? (int)(SMEM_MAX / ((32 / G) * group_elems<T, G>() * sizeof(T)))
-               : 4;
+    return warps_fitting((size_t)(32 / G) * group_elems<T, G>() * sizeof(T));
 }
 
 /* Blocks an SM. G = 32: as many as their shared memory allows (228 KB, 1 KB reserved a

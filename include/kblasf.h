@@ -343,8 +343,9 @@ KBLASF_BATCH_PROTOS(z, kblasf_complex_double)
  * Triangles up to order 32 run in one batched GPU kernel (a group of 8, 16 or 32 lanes per
  * matrix, a lane per column of B for side 'L', per row for 'R', the triangle in shared
  * memory); larger ones recurse: the triangle is split in two, the off-diagonal block
- * becomes one batched GEMM, down to order 32. Asynchronous on the handle's stream. The host executor makes one BLAS call
- * per matrix, in parallel over the matrices when built with OpenMP.
+ * becomes one batched GEMM, down to order 32. Asynchronous on the handle's stream. The host
+ * executor makes one BLAS call per matrix, in parallel over the matrices when built with
+ * OpenMP.
  * Illegal arguments: xerbla_ as KBLASF_DTRSM_BATCH, KBLASF_DTRMM_BATCH_STRIDED, ..., with
  * the position counting from 1 without the handle; KBLASF_STATUS_INVALID_VALUE, nothing
  * touched. Checked in the order of the list: side, uplo, transa, diag, m >= 0, n >= 0,

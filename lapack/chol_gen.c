@@ -184,7 +184,7 @@ static kblasf_status_t potrf_next(kblasf_context *ctx, int lower, kblasf_int n, 
 static kblasf_status_t potrf_blocked(kblasf_context *ctx, int lower, kblasf_int n, T *A,
                                      kblasf_int lda, int64_t *dinfo, kblasf_int ioff)
 {
-    kblasf_int nb = kblasf_potrf_block(ctx, n, PREC_INDEX), j0, w, c0, w2;
+    kblasf_int nb = kblasf_potrf_block(ctx, n, PREC_UPPER[0]), j0, w, c0, w2;
     T *W;
     kblasf_status_t st, st2;
 
@@ -291,7 +291,7 @@ kblasf_status_t FN(potrf)(kblasf_handle_t h, char uplo, kblasf_int n, T *A, kbla
     if (begin(h, KBLASF_R_POTRF, uplo, 'N', n, 0, lda, lda, info, &st) || n == 0)
         return st;
     kblasf_log_call(h, PNAME("POTRF"), "uplo=%c, n=%lld, block columns of %lld, leaves of %lld",
-                    uplo, (long long)n, (long long)kblasf_potrf_block(h, n, PREC_INDEX),
+                    uplo, (long long)n, (long long)kblasf_potrf_block(h, n, PREC_UPPER[0]),
                     (long long)kblasf_potrf_leaf(h, sizeof(T)));
     return potrf(h, uplo, n, A, lda, info);
 }

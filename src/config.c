@@ -208,7 +208,7 @@ kblasf_int kblasf_batch_potrs_warp_nrhs(kblasf_int n, size_t elsize)
     return n <= 128 ? 8 : 2;
 }
 
-kblasf_int kblasf_potrf_block(const kblasf_context *ctx, kblasf_int n, int prec)
+kblasf_int kblasf_potrf_block(const kblasf_context *ctx, kblasf_int n, char prec)
 {
     long nb = kblasf_get_config()->potrf_nb;
 
@@ -227,7 +227,7 @@ kblasf_int kblasf_potrf_block(const kblasf_context *ctx, kblasf_int n, int prec)
      * 35.5-35.8; bench/results/H200-2026-11-28-stop46-potrf-block-widths.txt). */
     if (ctx->device < 0)
         return 256;
-    return prec == 1 /* d */ && n >= 16384 ? 2048 : 1024;
+    return prec == 'D' && n >= 16384 ? 2048 : 1024;
 }
 
 kblasf_int kblasf_sytrd_update_block(const kblasf_context *ctx)

@@ -185,10 +185,10 @@ kblasf_int kblasf_batch_potrf_leaf(const kblasf_context *ctx);
  * rather than the block kernel: 0 above 2 KB a column, else KBLASF_BATCH_POTRS_WARP_NRHS
  * (0: never), else the default for n. */
 kblasf_int kblasf_batch_potrs_warp_nrhs(kblasf_int n, size_t elsize);
-/* Width of the block columns of the device POTRF of order n in precision prec (prec.h's
- * PREC_INDEX: 0 s, 1 d, 2 c, 3 z) (right-looking with look-ahead above it,
+/* Width of the block columns of the device POTRF of order n in precision prec ('S', 'D',
+ * 'C' or 'Z': prec.h's PREC_UPPER[0]) (right-looking with look-ahead above it,
  * lapack/chol_gen.c; 0: no look-ahead): KBLASF_POTRF_NB, else the default. */
-kblasf_int kblasf_potrf_block(const kblasf_context *ctx, kblasf_int n, int prec);
+kblasf_int kblasf_potrf_block(const kblasf_context *ctx, kblasf_int n, char prec);
 /* Order of the diagonal blocks of SYTRD/HETRD's trailing update (lapack/sytrd_gen.c,
  * panel_end): the executor's default. */
 kblasf_int kblasf_sytrd_update_block(const kblasf_context *ctx);
