@@ -26,7 +26,8 @@
  *    product with each broadcast column c of W, each M(t, c) stored as it is made (its
  *    lower or upper part, a coalesced request per c). Where potri_split says so, by halves
  *    instead: the bottom lanes make M's lower left block, which whole rows make twice, and
- *    every lane makes 1.5 (G/2)^2 terms instead of G^2 / 2.
+ *    every lane makes 1.5 (G/2)^2 terms instead of G^2 / 2. In real double at G = 32 (LAUUM,
+ *    POTRI; potri_mma) the warp makes M on the FP64 tensor cores from the tile instead.
  * The tile is always filled whole (zeros outside the triangle and outside n), so no
  * product reads stale shared memory. POTRI stops a matrix at the first exact zero on its
  * diagonal (a ballot over the group) and leaves it untouched; POTI stops at the first pivot
@@ -69,6 +70,65 @@ template <typename T, int G, Op OP> __host__ __device__ constexpr bool potri_spl
            !(OP == POTRI && G == 16);
 }
 
+/* The product W^T W on the FP64 tensor cores (prod_mma below): real double at G = 32, where a
+ * warp is one matrix, so that its every exit (past the batch, a zero on POTRI's diagonal)
+ * leaves the whole warp and the warp's DMMAs have all their lanes. H200, batch 10240, three
+ * rounds against the product by halves (bench/results/H200-2026-11-28-stop47-batch-product-
+ * dmma.txt): DLAUUM 32 0.0464-0.0466 -> 0.0388-0.0396 ms, DPOTRI 32 0.0819-0.0822 ->
+ * 0.0683-0.0693. Not at G = 16, two matrices a warp: DLAUUM 16 took 0.0139-0.0147 ms against
+ * 0.0113 (56 registers instead of 74: the whole batch in one wave, every warp waiting on its
+ * loads at once; ncu: 7.6 of 23 cycles between a warp's instructions on global loads, against
+ * 2.7 of 11), also with the blocks an SM held to 5-7 by padding shared memory. Not POTI:
+ * 0.145-0.146 ms against 0.137-0.138 (an earlier form of the call, the matrix's address
+ * passed through a shuffle, took 0.124; why the compiled code differs that much is not
+ * known). */
+template <typename T, int G, Op OP> __host__ __device__ constexpr bool potri_mma()
+{
+    return KBLASF_DMMA && !Sc<T>::complex && sizeof(T) == 8 && G == 32 &&
+           (OP == LAUUM || OP == POTRI);
+}
+
+/* M = W^T W for the matrix whose tile S holds W (order n <= G, lower, by columns, zeros
+ * outside the triangle and past n), its stored part written to Am: the whole warp, each lane
+ * its share. W's columns in blocks of 8, F_c = W(:, 8c .. 8c+7), make M's 8 x 8 blocks
+ * M_pq = F_p^T F_q (p <= q) by 4-row steps s, where F_q's rows 4s .. 4s+3 are not all zero
+ * (s >= 2q). Lane l holds F_c's rows 4s .. 4s+3 as the DMMA's A and B fragments both take
+ * them: element (4s + l%4, 8c + l/4). So M(8p + l/4, 8q + 2(l%4) + e) comes out in lane l;
+ * lower stores it at (8q + 2(l%4) + e, 8p + l/4), two rows of a column. At G = 32 that is
+ * 40 DMMAs and 20 fragment loads a matrix, for the 528 multiply-adds a lane of whole rows. */
+template <int G, int LD>
+__device__ __forceinline__ void prod_mma(const double *S, double *Am, int64_t lda, int n,
+                                         bool lower, int lane)
+{
+    constexpr int NB = G / 8, NS = G / 4;
+    const int t4 = lane & 3, g8 = lane >> 2;
+    double f[NB][NS];
+#pragma unroll
+    for (int c = 0; c < NB; ++c)
+#pragma unroll
+        for (int s = 2 * c; s < NS; ++s)
+            f[c][s] = S[4 * s + t4 + (8 * c + g8) * LD];
+#pragma unroll
+    for (int q = 0; q < NB; ++q) {
+        if (8 * q >= n)
+            break;
+#pragma unroll
+        for (int p = 0; p <= q; ++p) {
+            double d[2] = {0.0, 0.0};
+#pragma unroll
+            for (int s = 2 * q; s < NS; ++s)
+                dmma_884(d[0], d[1], f[p][s], f[q][s]);
+            const int i = 8 * p + g8;
+#pragma unroll
+            for (int e = 0; e < 2; ++e) {
+                const int j = 8 * q + 2 * t4 + e;
+                if (j >= i && j < n)
+                    Am[lower ? j + i * lda : i + j * lda] = d[e];
+            }
+        }
+    }
+}
+
 /* Thread blocks an SM that the registers must allow. At G = 32 the compiler's own choice (up
  * to 162 registers in double) leaves 3 blocks, 12 warps an SM, and the warps wait on their
  * global loads (ncu: 7 of 12 cycles between a DTRTRI warp's instructions); 4 blocks (128
@@ -93,6 +153,7 @@ potri_regs_kernel(bool lower, int n, T *const *Aarr, T *A, int64_t lda,
     constexpr bool CHOL = OP == POTI, INV = OP != LAUUM, PROD = OP != TRTRI && OP != TRTRI_U;
     constexpr bool unit = OP == TRTRI_U;
     constexpr bool WIDE = row_wide<T, G>();
+    constexpr bool MMA = potri_mma<T, G, OP>();
     __shared__ __align__(16) T tiles[NG * G * LD];
     __shared__ __align__(16) T dvs[INV ? NG * G : E];       /* invert_rows' reciprocals */
     __shared__ __align__(16) T cols[CHOL ? NG * 2 * G : E]; /* POTI: column j, two by turns */
@@ -218,12 +279,13 @@ potri_regs_kernel(bool lower, int n, T *const *Aarr, T *A, int64_t lda,
     }
     if constexpr (PROD) {
         /* W = L, or X: a holds row r of W (rows), or row r of W^H = conj(column r of W).
-         * The tile := W by columns; v := column r of W */
+         * The tile := W by columns; v := column r of W (not needed by the tensor cores) */
         T v[G];
         if (rows) {
             tile_put_row<G, LD>(S, r, a);
             __syncwarp(m);
-            tile_get_col<G, LD>(S, r, v);
+            if constexpr (!MMA)
+                tile_get_col<G, LD>(S, r, v);
         } else {
 #pragma unroll
             for (int k = 0; k < G; ++k)
@@ -232,7 +294,9 @@ potri_regs_kernel(bool lower, int n, T *const *Aarr, T *A, int64_t lda,
             __syncwarp(m);
         }
 
-        if constexpr (potri_split<T, G, OP>()) {
+        if constexpr (MMA) {
+            prod_mma<G, LD>(S, Am, lda, n, lower, r); /* G = 32: the group is the warp */
+        } else if constexpr (potri_split<T, G, OP>()) {
             /* M = W^H W by halves (H = G/2), W = [P 0; B C], P and C lower of order H:
              *   M11 = P^H P + B^H B,  M21 = C^H B,  M22 = C^H C.
              * At step c < H every lane makes a dot of H - c terms and one of H, with column c
