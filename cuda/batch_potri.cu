@@ -20,7 +20,9 @@
  *  - TRTRI, POTRI, POTI: the inverse by trtri_block.cuh's invert_rows (the piece that also
  *    inverts the recursive TRSM's diagonal blocks): the tile holds L^H, lane t solves
  *    L^H y = e_t by back substitution, a broadcast column a step, and gets row t of the
- *    inverse back. One multiply-add per element and step; no dynamic index.
+ *    inverse back. One multiply-add per element and step; no dynamic index. In real double
+ *    at G = 32 by blocks instead (invert_rows_mma): the two diagonal blocks of order 16 in
+ *    the warp's halves at once, the off-diagonal block on the FP64 tensor cores.
  *  - LAUUM, POTRI, POTI: M = W^H W with W = L or X: the tile holds W by columns, lane t
  *    takes column t of W from it and makes the whole row t of the Hermitian M, one dot
  *    product with each broadcast column c of W, each M(t, c) stored as it is made (its
@@ -86,6 +88,15 @@ template <typename T, int G, Op OP> __host__ __device__ constexpr bool potri_mma
 {
     return KBLASF_DMMA && !Sc<T>::complex && sizeof(T) == 8 && G == 32 &&
            (OP == LAUUM || OP == POTRI);
+}
+
+/* The inversion by blocks with the FP64 tensor cores (invert_rows_mma): real double at G = 32
+ * (TRTRI, POTRI, POTI). H200, batch 10240, three rounds against invert_rows (bench/results/
+ * H200-2026-11-28-stop47-batch-inverse-dmma.txt): DTRTRI 32 0.0705-0.0710 -> 0.0629-0.0635 ms,
+ * DPOTRI 32 0.0686-0.0694 -> 0.0644-0.0650, DPOTI 32 0.1375-0.1382 -> 0.1354-0.1357. */
+template <typename T, int G, Op OP> __host__ __device__ constexpr bool potri_inv_mma()
+{
+    return KBLASF_DMMA && !Sc<T>::complex && sizeof(T) == 8 && G == 32 && OP != LAUUM;
 }
 
 /* M = W^T W for the matrix whose tile S holds W (order n <= G, lower, by columns, zeros
@@ -263,7 +274,10 @@ potri_regs_kernel(bool lower, int n, T *const *Aarr, T *A, int64_t lda,
 
     if constexpr (INV) {
         /* X = inv(L): a := row r of the inverse, in the stored triangle (for POTI, of L) */
-        invert_rows<T, G, LD, unit>(rows, n, r, m, a, dg, S, dvs + g * G);
+        if constexpr (potri_inv_mma<T, G, OP>())
+            invert_rows_mma<LD, unit>(rows, n, r, a, dg, S, dvs + g * G);
+        else
+            invert_rows<T, G, LD, unit>(rows, n, r, m, a, dg, S, dvs + g * G);
         if constexpr (!PROD) {
 #pragma unroll
             for (int k = 0; k < G; ++k)
@@ -295,7 +309,7 @@ potri_regs_kernel(bool lower, int n, T *const *Aarr, T *A, int64_t lda,
         }
 
         if constexpr (MMA) {
-            prod_mma<G, LD>(S, Am, lda, n, lower, r); /* G = 32: the group is the warp */
+            prod_mma<G, LD>(S, Am, lda, n, lower, r); /* G = 32: the warp's one matrix */
         } else if constexpr (potri_split<T, G, OP>()) {
             /* M = W^H W by halves (H = G/2), W = [P 0; B C], P and C lower of order H:
              *   M11 = P^H P + B^H B,  M21 = C^H B,  M22 = C^H C.
