@@ -72,11 +72,17 @@ template <typename T, int G, Op OP> __host__ __device__ constexpr bool potri_spl
            !(OP == POTRI && G == 16);
 }
 
-/* The product W^T W on the FP64 tensor cores (prod_mma below): real double at G = 32, where a
- * warp is one matrix, so that its every exit (past the batch, a zero on POTRI's diagonal)
- * leaves the whole warp and the warp's DMMAs have all their lanes. H200, batch 10240, three
- * rounds against the product by halves (bench/results/H200-2026-11-28-stop47-batch-product-
- * dmma.txt): DLAUUM 32 0.0464-0.0466 -> 0.0388-0.0396 ms, DPOTRI 32 0.0819-0.0822 ->
+/* Where a warp's DMMAs (dmma_884) may serve: real double at G = 32, where a warp is one
+ * matrix, so that its every exit (past the batch, a zero on POTRI's diagonal, a failed pivot
+ * of POTI) leaves the whole warp and the DMMAs have all their lanes. */
+template <typename T, int G> __host__ __device__ constexpr bool warp_dmma()
+{
+    return KBLASF_DMMA && !Sc<T>::complex && sizeof(T) == 8 && G == 32;
+}
+
+/* The product W^T W on the FP64 tensor cores (prod_mma below), where warp_dmma. H200, batch
+ * 10240, three rounds against the product by halves (bench/results/H200-2026-11-28-stop47-
+ * batch-product-dmma.txt): DLAUUM 32 0.0464-0.0466 -> 0.0388-0.0396 ms, DPOTRI 32 0.0819-0.0822 ->
  * 0.0683-0.0693. Not at G = 16, two matrices a warp: DLAUUM 16 took 0.0139-0.0147 ms against
  * 0.0113 (56 registers instead of 74: the whole batch in one wave, every warp waiting on its
  * loads at once; ncu: 7.6 of 23 cycles between a warp's instructions on global loads, against
@@ -86,17 +92,16 @@ template <typename T, int G, Op OP> __host__ __device__ constexpr bool potri_spl
  * known). */
 template <typename T, int G, Op OP> __host__ __device__ constexpr bool potri_mma()
 {
-    return KBLASF_DMMA && !Sc<T>::complex && sizeof(T) == 8 && G == 32 &&
-           (OP == LAUUM || OP == POTRI);
+    return warp_dmma<T, G>() && (OP == LAUUM || OP == POTRI);
 }
 
-/* The inversion by blocks with the FP64 tensor cores (invert_rows_mma): real double at G = 32
+/* The inversion by blocks with the FP64 tensor cores (invert_rows_mma), where warp_dmma
  * (TRTRI, POTRI, POTI). H200, batch 10240, three rounds against invert_rows (bench/results/
  * H200-2026-11-28-stop47-batch-inverse-dmma.txt): DTRTRI 32 0.0705-0.0710 -> 0.0629-0.0635 ms,
  * DPOTRI 32 0.0686-0.0694 -> 0.0644-0.0650, DPOTI 32 0.1375-0.1382 -> 0.1354-0.1357. */
 template <typename T, int G, Op OP> __host__ __device__ constexpr bool potri_inv_mma()
 {
-    return KBLASF_DMMA && !Sc<T>::complex && sizeof(T) == 8 && G == 32 && OP != LAUUM;
+    return warp_dmma<T, G>() && OP != LAUUM;
 }
 
 /* M = W^T W for the matrix whose tile S holds W (order n <= G, lower, by columns, zeros
@@ -315,10 +320,11 @@ potri_regs_kernel(bool lower, int n, T *const *Aarr, T *A, int64_t lda,
              *   M11 = P^H P + B^H B,  M21 = C^H B,  M22 = C^H C.
              * At step c < H every lane makes a dot of H - c terms and one of H, with column c
              * of P (top lanes) or of C (bottom lanes) and column c of B, all broadcast:
-             *   top lane r:     sa = sum_{l>=c} conj(P(l,r)) P(l,c),
-             *                   sb = sum_l conj(B(l,r)) B(l,c):     M(r, c) = sa + sb
+             *   top lane r:      sa = sum_{l>=c} conj(P(l,r)) P(l,c),
+             *                    sb = sum_l conj(B(l,r)) B(l,c):   M(r, c) = sa + sb
              *   bottom lane H+i: sa = sum_{l>=c} conj(C(l,i)) C(l,c),
-             *                   sb = sum_l conj(C(l,i)) B(l,c):     M(H+i, H+c) = sa, M(H+i, c) = sb.
+             *                    sb = sum_l conj(C(l,i)) B(l,c):
+             *                    M(H+i, H+c) = sa, M(H+i, c) = sb.
              * 1.5 H^2 terms a lane instead of the whole rows' G^2 / 2 (at G = 32, 392 against 528).
              * v[0..H) := the dot with P's or C's column: rows 0..H-1 of column r of W (top) or
              * rows H.. (bottom, whose rows above H are zeros); v[H..) is B's or C's part. */
