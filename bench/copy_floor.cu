@@ -6,10 +6,15 @@
  * bound (the triangle read and written at the copy bandwidth of a large device copy) it says
  * how much of the "half the bandwidth bound" goal a kernel with no arithmetic reaches, with
  * one matrix per group and launch and with a resident grid whose groups walk the batch,
- * issuing the next matrix's loads before the current one's stores (a software pipeline);
- * "work" adds W dependent shuffle rounds per element between load and store. Standalone:
+ * issuing the next matrix's loads before the current one's stores (a software pipeline),
+ * and with the triangle taken in 16-byte chunks in address order through shared memory
+ * (checked once against a poisoned buffer); "work" adds W dependent shuffle rounds per
+ * element between load and store. Each is timed three ways: after bench_batch's restore copy,
+ * after that copy and a 256 MB read (its dirty lines out of the L2 before the clock starts),
+ * and with no restore. Standalone:
  *   nvcc -O3 -std=c++17 -arch=sm_90 -o copy_floor bench/copy_floor.cu && ./copy_floor
- * (H100 results: bench/results/H100-2026-11-26-copy-floor.txt). */
+ * (H100 results: bench/results/H100-2026-11-26-copy-floor.txt; H200: ...-stop47-copy-floor.txt,
+ * ...-stop48-copy-floor-chunks-l2.txt). */
 #include <algorithm>
 #include <cstdio>
 #include <cuda_runtime.h>
@@ -83,6 +88,66 @@ __global__ void __launch_bounds__(128) pipelined(int n, double *A, long stride, 
     }
 }
 
+
+/* The triangle in 16-byte chunks in address order: the group's lanes take the chunks of its
+ * matrix (lda = n = G) that hold an element of the lower triangle, consecutive lanes
+ * consecutive chunks, through a G x G tile in shared memory; lane r then takes row r from
+ * the tile. The stores go back the same way, the diagonal's chunk by its lower element. */
+template <int G, int W>
+__global__ void __launch_bounds__(128) linear16(int n, double *A, long stride, long batch, double *O)
+{
+    constexpr int NG = 128 / G, NC = G / 2; /* groups a block; chunks a lane */
+    __shared__ __align__(16) double tile[NG * G * G];
+    const int t = threadIdx.x, r = t % G;
+    const unsigned m = G == 32 ? 0xffffffffu : ((1u << G) - 1) << (t % 32 / G * G);
+    const long b = (long)blockIdx.x * NG + t / G;
+    if (b >= batch)
+        return;
+    double *Am = A + b * stride, *Om = O + b * stride, *S = tile + t / G * (G * G);
+    double2 v[NC];
+#pragma unroll
+    for (int i = 0; i < NC; ++i) {
+        const int c = r + G * i, row = 2 * c % G, col = 2 * c / G;
+        v[i] = row + 1 >= col ? __ldcg(reinterpret_cast<const double2 *>(Am) + c)
+                              : make_double2(0.0, 0.0);
+    }
+#pragma unroll
+    for (int i = 0; i < NC; ++i)
+        reinterpret_cast<double2 *>(S)[r + G * i] = v[i];
+    __syncwarp(m);
+    double x[G];
+#pragma unroll
+    for (int k = 0; k < G; ++k)
+        x[k] = k <= r ? S[r + k * G] : 0.0;
+    work<G, W>(x, r, n);
+#pragma unroll
+    for (int k = 0; k < G; ++k)
+        if (k <= r)
+            S[r + k * G] = x[k];
+    __syncwarp(m);
+#pragma unroll
+    for (int i = 0; i < NC; ++i) {
+        const int c = r + G * i, row = 2 * c % G, col = 2 * c / G;
+        if (row >= col)
+            reinterpret_cast<double2 *>(Om)[c] = reinterpret_cast<const double2 *>(S)[c];
+        else if (row + 1 == col)
+            Om[2 * c + 1] = S[2 * c + 1];
+    }
+}
+
+/* what lies between the restore copy and the timed kernel: 0 nothing, 1 a read of 256 MB
+ * (the restore's dirty lines leave the L2 before the clock starts), 2 no restore at all */
+static int g_mode = 0;
+static double *g_flush;
+__global__ void flush_read(const double2 *p, long n, double *sink)
+{
+    double s = 0;
+    for (long i = blockIdx.x * (long)blockDim.x + threadIdx.x; i < n; i += (long)gridDim.x * blockDim.x)
+        s += __ldcg(p + i).x;
+    if (s == 1.2345)
+        *sink = s;
+}
+
 static double time_it(void (*launch)(void *), void *arg, double *dst, const double *src,
                       size_t bytes)
 {
@@ -91,7 +156,10 @@ static double time_it(void (*launch)(void *), void *arg, double *dst, const doub
     CK(cudaEventCreate(&e0));
     CK(cudaEventCreate(&e1));
     for (int i = 0; i < 13; ++i) {
-        CK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, 0));
+        if (g_mode != 2)
+            CK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, 0));
+        if (g_mode == 1)
+            flush_read<<<132 * 8, 256>>>((const double2 *)g_flush, (256l << 20) / 16, g_flush);
         CK(cudaEventRecord(e0, 0));
         launch(arg);
         CK(cudaEventRecord(e1, 0));
@@ -123,6 +191,12 @@ template <int G, int W> void l_pipe(void *p)
     Args *a = (Args *)p;
     pipelined<G, W><<<a->grid, 128>>>(a->n, a->A, a->stride, a->batch);
 }
+template <int G, int W> void l_lin(void *p)
+{
+    Args *a = (Args *)p;
+    linear16<G, W><<<(unsigned)((a->batch + 128 / G - 1) / (128 / G)), 128>>>(
+        a->n, a->A, a->stride, a->batch, a->A);
+}
 void l_none(void *)
 {
 }
@@ -139,6 +213,28 @@ template <int G, int W> void run(int n, long batch, double *A, double *S, double
     double t1 = time_it(l_one<G, W>, &a, A, S, bytes);
     printf("n=%2d work=%d bound %.2f us | one matrix a group: %.2f us (%.0f%%)", n, W, bound, t1,
            100 * bound / t1);
+    { /* the chunked copy into a poisoned buffer: every lower element, nothing above */
+        std::vector<double> h(bytes / 8), o(bytes / 8);
+        for (size_t i = 0; i < h.size(); ++i)
+            h[i] = (double)((i * 2654435761u) % 1000003) + 0.5;
+        CK(cudaMemcpy(A, h.data(), bytes, cudaMemcpyHostToDevice));
+        CK(cudaMemset(S, 0xff, bytes));
+        linear16<G, W><<<(unsigned)((batch + 128 / G - 1) / (128 / G)), 128>>>(n, A, a.stride,
+                                                                            batch, S);
+        CK(cudaGetLastError());
+        CK(cudaMemcpy(o.data(), S, bytes, cudaMemcpyDeviceToHost));
+        long bad = 0;
+        for (long m = 0; m < batch; ++m)
+            for (int j = 0; j < n; ++j)
+                for (int i = 0; i < n; ++i) {
+                    size_t e = (size_t)m * n * n + i + (size_t)j * n;
+                    bad += i >= j ? o[e] != h[e] : o[e] == o[e];
+                }
+        printf("[chunked copy check: %ld wrong] ", bad);
+        CK(cudaMemset(S, 0, bytes));
+    }
+    double t3 = time_it(l_lin<G, W>, &a, A, S, bytes);
+    printf(" | 16-byte chunks in order: %.2f us (%.0f%%)", t3, 100 * bound / t3);
     for (int per : {1, 2, 4}) {
         a.grid = sms * occ / per;
         double t2 = time_it(l_pipe<G, W>, &a, A, S, bytes);
@@ -174,11 +270,17 @@ int main()
     Args a{8, A, 64, batch, 0};
     printf("empty launch slot (restore copy, events, no kernel): %.2f us\n",
            time_it(l_none, &a, A, S, (size_t)batch * 64 * 8));
-    run<8, 0>(8, batch, A, S, bw);
-    run<8, 4>(8, batch, A, S, bw);
-    run<16, 0>(16, batch, A, S, bw);
-    run<16, 4>(16, batch, A, S, bw);
-    run<32, 0>(32, batch, A, S, bw);
-    run<32, 4>(32, batch, A, S, bw);
+    CK(cudaMalloc(&g_flush, 256 << 20));
+    CK(cudaMemset(g_flush, 0, 256 << 20));
+    for (g_mode = 0; g_mode < 3; ++g_mode) {
+        printf("-- %s\n", g_mode == 0 ? "restore copy just before the kernel (bench_batch's way)"
+                           : g_mode == 1 ? "restore copy, then 256 MB read (L2 flushed of it)"
+                                         : "no restore (the kernel again on its output)");
+        run<8, 0>(8, batch, A, S, bw);
+        run<16, 0>(16, batch, A, S, bw);
+        run<16, 4>(16, batch, A, S, bw);
+        run<32, 0>(32, batch, A, S, bw);
+        run<32, 4>(32, batch, A, S, bw);
+    }
     return 0;
 }
