@@ -1,7 +1,7 @@
 /* batch_common.cuh — what the batched kernels (batch_small.cu, batch_block.cu, batch_potri.cu)
  * share: where matrix b of a batch lies, a group's broadcast loads from shared memory, c - a*b
- * fused, a column of the Cholesky on rows, and the store of its info in the caller's integer
- * width.
+ * fused, the FP64 tensor cores' product, a column of the Cholesky on rows, and the store of
+ * its info in the caller's integer width.
  * Internal to cuda/; like cuda_scalar.cuh, everything lives in an unnamed namespace so that
  * each .cu file has its own copy. */
 #ifndef KBLASF_BATCH_COMMON_CUH
@@ -121,6 +121,14 @@ __device__ __forceinline__ void dmma_884(double &d0, double &d1, double a, doubl
 #else
     (void)d0, (void)d1, (void)a, (void)b;
 #endif
+}
+
+/* Where a warp's DMMAs (dmma_884) may serve: real double at G = 32, where a warp is one
+ * matrix, so that its every exit (past the batch, a zero on POTRI's diagonal, a failed pivot
+ * of POTRF or POTI) leaves the whole warp and the DMMAs have all their lanes. */
+template <typename T, int G> __host__ __device__ constexpr bool warp_dmma()
+{
+    return KBLASF_DMMA && !Sc<T>::complex && sizeof(T) == 8 && G == 32;
 }
 
 /* Column j of a right-looking Cholesky on rows (batch_small.cu's POTRF, batch_potri.cu's

@@ -72,14 +72,6 @@ template <typename T, int G, Op OP> __host__ __device__ constexpr bool potri_spl
            !(OP == POTRI && G == 16);
 }
 
-/* Where a warp's DMMAs (dmma_884) may serve: real double at G = 32, where a warp is one
- * matrix, so that its every exit (past the batch, a zero on POTRI's diagonal, a failed pivot
- * of POTI) leaves the whole warp and the DMMAs have all their lanes. */
-template <typename T, int G> __host__ __device__ constexpr bool warp_dmma()
-{
-    return KBLASF_DMMA && !Sc<T>::complex && sizeof(T) == 8 && G == 32;
-}
-
 /* The product W^T W on the FP64 tensor cores (prod_mma below), where warp_dmma. H200, batch
  * 10240, three rounds against the product by halves (bench/results/H200-2026-11-28-stop47-
  * batch-product-dmma.txt): DLAUUM 32 0.0464-0.0466 -> 0.0388-0.0396 ms, DPOTRI 32 0.0819-0.0822 ->
@@ -102,6 +94,15 @@ template <typename T, int G, Op OP> __host__ __device__ constexpr bool potri_mma
 template <typename T, int G, Op OP> __host__ __device__ constexpr bool potri_inv_mma()
 {
     return warp_dmma<T, G>() && OP != LAUUM;
+}
+
+/* POTRI where both run on the tensor cores: invert_rows_mma leaves X in the tile just as
+ * prod_mma reads W, so the lanes neither read X back nor write it again (32 shared loads and
+ * 32 stores a lane). H200, batch 10240, three rounds (bench/results/H200-2026-11-28-stop48-
+ * final-suite-bench.txt): DPOTRI 32 0.0633-0.0637 -> 0.0609-0.0618 ms. */
+template <typename T, int G, Op OP> __host__ __device__ constexpr bool potri_in_tile()
+{
+    return potri_mma<T, G, OP>() && potri_inv_mma<T, G, OP>();
 }
 
 /* M = W^T W for the matrix whose tile S holds W (order n <= G, lower, by columns, zeros
@@ -280,7 +281,8 @@ potri_regs_kernel(bool lower, int n, T *const *Aarr, T *A, int64_t lda,
     if constexpr (INV) {
         /* X = inv(L): a := row r of the inverse, in the stored triangle (for POTI, of L) */
         if constexpr (potri_inv_mma<T, G, OP>())
-            invert_rows_mma<LD, unit>(rows, n, r, a, dg, S, dvs + g * G);
+            invert_rows_mma<LD, unit, !potri_in_tile<T, G, OP>()>(rows, n, r, a, dg, S,
+                                                                   dvs + g * G);
         else
             invert_rows<T, G, LD, unit>(rows, n, r, m, a, dg, S, dvs + g * G);
         if constexpr (!PROD) {
@@ -300,7 +302,9 @@ potri_regs_kernel(bool lower, int n, T *const *Aarr, T *A, int64_t lda,
         /* W = L, or X: a holds row r of W (rows), or row r of W^H = conj(column r of W).
          * The tile := W by columns; v := column r of W (not needed by the tensor cores) */
         T v[G];
-        if (rows) {
+        if (potri_in_tile<T, G, OP>()) {
+            /* the tile holds X already */
+        } else if (rows) {
             tile_put_row<G, LD>(S, r, a);
             __syncwarp(m);
             if constexpr (!MMA)

@@ -116,8 +116,10 @@ __device__ __forceinline__ void invert_rows(bool lower, int n, int r, unsigned m
  * warp's two halves at once (16 steps instead of 32, rows of 16 instead of 32), then
  * X21 = -X22 (L21 X11) on the FP64 tensor cores (dmma_884, 24 DMMAs) through the tile, which
  * holds L's form [X11 0; L21 X22] by columns (rows of L from the lanes, or for upper the
- * rows of U = L^T as its columns). Same contract as invert_rows. */
-template <int LD, bool UNIT>
+ * rows of U = L^T as its columns). Same contract as invert_rows; with BACK false the lanes'
+ * rows are not read back (a is left undefined) and the inverse stays only in the tile, in that
+ * same form (POTRI's product reads it there). */
+template <int LD, bool UNIT, bool BACK = true>
 __device__ __forceinline__ void invert_rows_mma(bool lower, int n, int r, double (&a)[32],
                                                 double dg, double *S, double *dv)
 {
@@ -176,10 +178,12 @@ __device__ __forceinline__ void invert_rows_mma(bool lower, int n, int r, double
     __syncwarp(); /* T read: X21 = -X22 T goes in its place */
     put21(-1.0);
     __syncwarp();
-    if (lower)
-        tile_get_row<32, LD>(S, r, a);
-    else
-        tile_get_col<32, LD>(S, r, a);
+    if constexpr (BACK) {
+        if (lower)
+            tile_get_row<32, LD>(S, r, a);
+        else
+            tile_get_col<32, LD>(S, r, a);
+    }
 }
 
 } // namespace
