@@ -144,9 +144,11 @@ template <typename T, int G, Op OP> __host__ __device__ constexpr bool chol_tigh
 }
 /* POTRF in real double at G = 32 by panels of 8 columns, the trailing update on the FP64
  * tensor cores (chol_panels below): 96 registers instead of 158, 5 blocks an SM instead of 3.
- * H200, batch 10240, against whole rows (bench/results/H200-2026-11-28-stop48-batch-potrf-
- * panels.txt): DPOTRF 32 0.0778-0.0793 -> 0.0624-0.0626 ms, 128 (its leaves) 1.377-1.380 ->
- * 1.314-1.315. Held to 6 blocks an SM (80 registers) it took 0.0655-0.0660 ms. */
+ * H200, batch 10240, five rounds against whole rows (bench/results/H200-2026-11-28-stop48-
+ * batch-potrf-panels.txt, ...-stop48-final-suite-bench.txt): DPOTRF 32 0.0773-0.0793 ->
+ * 0.0621-0.0626 ms, 128 (its leaves) 1.376-1.380 -> 1.312-1.316. Held to 6 blocks an SM (80
+ * registers) it took 0.0655-0.0660 ms; uplo as a template parameter (constant tile offsets,
+ * ...-stop48-potrf-panels-sass-uplo-trial.txt) was 1% faster at 32 and 1% slower at 128. */
 template <typename T, int G, Op OP> __host__ __device__ constexpr bool chol_dmma()
 {
     return warp_dmma<T, G>() && OP == Op::potrf;
