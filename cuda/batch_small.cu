@@ -408,29 +408,31 @@ chol_small_kernel(bool lower, int n, int64_t nrhs, T *const *Aarr, T *A, int64_t
                 S[k + r * LD] = Sc<T>::conj(v);
         };
         R myd = R(1); /* the pivot of column r once it is reached */
-        if constexpr (DM)
+        if constexpr (DM) {
             jstop = chol_panels<LD>(S, lower, n, r, colb, rsb, myd);
+        } else {
 #pragma unroll
-        for (int j = 0; j < (DM ? 0 : G); ++j) {
-            if (j >= n)
-                break;
-            /* column j through shared memory (batch_common.cuh): each lane puts its A(r, j),
-             * every lane reads the pivot and the entries below it by 16-byte broadcasts, a
-             * quarter of the instructions (in double) that shuffles took; the loads issued
-             * before the pivot's test so that they overlap it (but where chol_chunk says
-             * otherwise) */
-            const R d = chol_column<CCH>(j, r, m, x, colb + (j & 1) * G);
-            if (!(d > R(0))) { /* <= 0 or NaN */
-                jstop = j;
-                break;
+            for (int j = 0; j < G; ++j) {
+                if (j >= n)
+                    break;
+                /* column j through shared memory (batch_common.cuh): each lane puts its A(r, j),
+                 * every lane reads the pivot and the entries below it by 16-byte broadcasts, a
+                 * quarter of the instructions (in double) that shuffles took; the loads issued
+                 * before the pivot's test so that they overlap it (but where chol_chunk says
+                 * otherwise) */
+                const R d = chol_column<CCH>(j, r, m, x, colb + (j & 1) * G);
+                if (!(d > R(0))) { /* <= 0 or NaN */
+                    jstop = j;
+                    break;
+                }
+                if (r == j)
+                    myd = d;
+                /* column j is final but for its scale: to the tile, so that x[j] is free
+                 * from here on (where the solve does not need x and A is not written from x) */
+                if constexpr (!XSOLVE)
+                    if (!direct && r >= j && r < n)
+                        put(j, r == j ? Sc<T>::from_re(d) : x[j]);
             }
-            if (r == j)
-                myd = d;
-            /* column j is final but for its scale: to the tile, so that x[j] is free
-             * from here on (where the solve does not need x and A is not written from x) */
-            if constexpr (!XSOLVE)
-                if (!direct && r >= j && r < n)
-                    put(j, r == j ? Sc<T>::from_re(d) : x[j]);
         }
         const R s = sqrt_pos(myd); /* the lane's diagonal sqrt(d_r) and its reciprocal */
         rs = rcp_pos(s);
