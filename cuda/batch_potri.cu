@@ -16,7 +16,10 @@
  * it loaded (row r of L, or row r of U = conj(column r of L)):
  *  - POTI's Cholesky A = L L^H: right-looking on rows, column j broadcast through a
  *    two-slot column buffer (one __syncwarp a column), the pivots' square roots at the end
- *    (rcp_pos, sqrt_pos: no IEEE slow-path call in the unrolled loop).
+ *    (rcp_pos, sqrt_pos: no IEEE slow-path call in the unrolled loop). At G = 32 instead: in
+ *    real double the whole POTI in the tile, the Cholesky by the batched POTRF's panels on the
+ *    FP64 tensor cores (poti_in_tile); in the other precisions two launches, the batched
+ *    POTRF's kernel and then this one's POTRI on the matrices it factored (poti_launches).
  *  - TRTRI, POTRI, POTI: the inverse by trtri_block.cuh's invert_rows (the piece that also
  *    inverts the recursive TRSM's diagonal blocks): the tile holds L^H, lane t solves
  *    L^H y = e_t by back substitution, a broadcast column a step, and gets row t of the
@@ -29,7 +32,8 @@
  *    lower or upper part, a coalesced request per c). Where potri_split says so, by halves
  *    instead: the bottom lanes make M's lower left block, which whole rows make twice, and
  *    every lane makes 1.5 (G/2)^2 terms instead of G^2 / 2. In real double at G = 32 (LAUUM,
- *    POTRI; potri_mma) the warp makes M on the FP64 tensor cores from the tile instead.
+ *    POTRI and POTI; potri_mma, poti_in_tile) the warp makes M on the FP64 tensor cores from
+ *    the tile instead.
  * The tile is always filled whole (zeros outside the triangle and outside n), so no
  * product reads stale shared memory. POTRI stops a matrix at the first exact zero on its
  * diagonal (a ballot over the group) and leaves it untouched; POTI stops at the first pivot
@@ -39,6 +43,7 @@
  * (its TRTRI's), and all three write the diagonal real. */
 #include "kblasf_cuda.h"
 #include "trtri_block.cuh"
+#include "chol_panels.cuh"
 
 namespace kblasf {
 namespace {
@@ -47,11 +52,15 @@ namespace {
  * branches around the diagonal's loads, reciprocal and store cost double complex TRTRI at
  * n = 32 more than half its time (H100: ZTRTRI 0.357 against 0.168 ms, CTRTRI 0.191
  * against 0.092, bench/results/H100-2026-11-26-bench_batch-trtri-unit.txt). */
-enum Op { TRTRI, TRTRI_U, LAUUM, POTRI, POTI };
+enum Op { TRTRI, TRTRI_U, LAUUM, POTRI, POTI, POTRI_OK };
+/* POTRI_OK: POTRI behind the batched POTRF's own kernel (POTI by two launches, poti_launches
+ * below): matrix b is inverted only where POTRF left info[b] = 0, and info is not written. */
+__host__ __device__ constexpr bool is_potri(Op op) { return op == POTRI || op == POTRI_OK; }
 
-/* POTI in double at G = 32: its Cholesky column taken 8 entries at a time (chol_column's
- * CH), so that it fits the same 4 blocks (128 registers, 40 bytes spilled): DPOTI 32 0.192
- * -> 0.151 ms (H100, bench/results/H100-2026-11-26-bench_batch-poti-budget.txt). Single
+/* POTI in double at G = 32 without the FP64 tensor cores (with them: poti_panels): its Cholesky
+ * column taken 8 entries at a time (chol_column's CH), so that it fits the same 4 blocks (128
+ * registers, 40 bytes spilled): DPOTI 32 0.192 -> 0.151 ms (H100, bench/results/
+ * H100-2026-11-26-bench_batch-poti-budget.txt). Single
  * precision gained nothing that way, single complex spills 460 bytes. */
 template <typename T, int G, Op OP> __host__ __device__ constexpr bool poti_tight()
 {
@@ -69,7 +78,7 @@ template <typename T, int G, Op OP> __host__ __device__ constexpr bool potri_spl
 {
     using R = typename Sc<T>::Real;
     return G >= 16 && !row_wide<T, G>() && !(OP == LAUUM && sizeof(R) == 4) &&
-           !(OP == POTRI && G == 16);
+           !(is_potri(OP) && G == 16);
 }
 
 /* The product W^T W on the FP64 tensor cores (prod_mma below), where warp_dmma. H200, batch
@@ -84,7 +93,7 @@ template <typename T, int G, Op OP> __host__ __device__ constexpr bool potri_spl
  * known). */
 template <typename T, int G, Op OP> __host__ __device__ constexpr bool potri_mma()
 {
-    return warp_dmma<T, G>() && (OP == LAUUM || OP == POTRI);
+    return warp_dmma<T, G>() && (OP == LAUUM || is_potri(OP));
 }
 
 /* The inversion by blocks with the FP64 tensor cores (invert_rows_mma), where warp_dmma
@@ -103,6 +112,12 @@ template <typename T, int G, Op OP> __host__ __device__ constexpr bool potri_inv
 template <typename T, int G, Op OP> __host__ __device__ constexpr bool potri_in_tile()
 {
     return potri_mma<T, G, OP>() && potri_inv_mma<T, G, OP>();
+}
+
+/* POTI by panels in the tile (poti_in_tile below) where the warp's DMMAs serve. */
+template <typename T, int G, Op OP> __host__ __device__ constexpr bool poti_panels()
+{
+    return warp_dmma<T, G>() && OP == POTI;
 }
 
 /* M = W^T W for the matrix whose tile S holds W (order n <= G, lower, by columns, zeros
@@ -146,6 +161,63 @@ __device__ __forceinline__ void prod_mma(const double *S, double *Am, int64_t ld
     }
 }
 
+/* POTI in real double at G = 32 (poti_panels; 16 < n <= 32, the warp one matrix), the whole
+ * of it in the warp's tile S: the stored triangle of Am goes to the tile, chol_panels
+ * (chol_panels.cuh, the batched POTRF's) factors it there by panels on the FP64 tensor cores,
+ * the lanes take the scaled rows of L from it, invert_rows_mma leaves inv(L) in the tile and
+ * prod_mma makes inv(A) = inv(L)^T inv(L) from it into the stored triangle. Against the Cholesky
+ * on whole rows (the column 8 entries at a time, 40 bytes spilled) and the product by halves:
+ * the factor never leaves the tile, and each phase is the one the batched POTRF and POTRI run
+ * (128 registers, 8 bytes spilled, 4 blocks an SM). H200, batch 10240, three rounds against
+ * them (bench/results/H200-2026-11-29-stop49-batch-poti.txt): DPOTI 32 0.1345-0.1352 ->
+ * 0.0828-0.0836 ms (15% -> 24-25% of the bandwidth bound), where the batched POTRF's kernel
+ * and POTRI's one after the other took 0.1201-0.1209. A failed pivot: what the batched POTRF
+ * leaves. cb: 64 doubles (chol_panels' column buffers), nd and rsb 32 each, shared. */
+template <int LD>
+__device__ __forceinline__ void poti_in_tile(bool lower, int n, int r, double *Am, int64_t lda,
+                                             double *S, double *cb, double *nd, double *rsb,
+                                             void *info, int info_bytes, int64_t b)
+{
+    constexpr int G = 32;
+    const bool live = r < n;
+    auto stored = [&](int k) { return live && k < n && (lower ? k <= r : k >= r); };
+    {   /* the stored triangle -> the tile (zeros elsewhere), all loads issued first */
+        double v[G];
+#pragma unroll
+        for (int k = 0; k < G; ++k)
+            v[k] = stored(k) ? ld_rw(Am + (r + k * lda)) : 0.0;
+        tile_put_row<G, LD>(S, r, v);
+    }
+    __syncwarp();
+    double myd = 1.0; /* the lane's pivot d_r; 1 from the first failed column on */
+    const int jstop = chol_panels<LD>(S, lower, n, r, cb, nd, myd);
+    const double s = sqrt_pos(myd), rs = rcp_pos(s);
+    rsb[r] = rs; /* column r's scale */
+    __syncwarp();
+    if (jstop < n) { /* as the batched POTRF leaves it: the columns before jstop scaled, the
+                      * rest the Schur complement so far */
+#pragma unroll
+        for (int c = 0; c < G; ++c)
+            if (stored(c)) {
+                const double v = S[r + c * LD];
+                Am[r + c * lda] = r != c ? v * (lower ? rsb[c] : rs) : c < jstop ? s : v;
+            }
+        if (r == 0)
+            set_info(info, info_bytes, b, jstop + 1);
+        return;
+    }
+    if (r == 0)
+        set_info(info, info_bytes, b, 0);
+    double rk[G], a[G]; /* a := row r of L */
+    bcast_load<G>(rsb, 0, rk);
+#pragma unroll
+    for (int k = 0; k < G; ++k)
+        a[k] = !live || k > r ? 0.0 : k == r ? s : tile_l<LD>(S, lower, r, k) * rk[k];
+    __syncwarp(); /* the tile's readers are done: the inversion writes it */
+    invert_rows_mma<LD, false, false>(true, n, r, a, s, S, nd);
+    prod_mma<G, LD>(S, Am, lda, n, lower, r);
+}
+
 /* Thread blocks an SM that the registers must allow. At G = 32 the compiler's own choice (up
  * to 162 registers in double) leaves 3 blocks, 12 warps an SM, and the warps wait on their
  * global loads (ncu: 7 of 12 cycles between a DTRTRI warp's instructions); 4 blocks (128
@@ -180,12 +252,21 @@ potri_regs_kernel(bool lower, int n, T *const *Aarr, T *A, int64_t lda,
     const int64_t b = (int64_t)blockIdx.x * NG + g;
     if (b >= batch)
         return; /* the whole group: b is the same in its lanes */
+    if constexpr (OP == POTRI_OK)
+        if (get_info(info, info_bytes, b) != 0)
+            return; /* POTRF failed: the matrix stays as it left it */
     T *const Am = mat(Aarr, A, strideA, b) + offA;
     T *const S = tiles + g * (G * LD); /* element (i, k) at S[i + k * LD] */
+    if constexpr (poti_panels<T, G, OP>()) {
+        poti_in_tile<LD>(lower, n, r, Am, lda, S, cols + g * (2 * G), dvs + g * G, rss + g * G,
+                         info, info_bytes, b);
+        return;
+    }
     const bool live = r < n;
     auto stored = [&](int k) { return live && k < n && (lower ? k <= r : k >= r); };
-    /* row r of the stored triangle (zero elsewhere); dg its diagonal element. LAUUM and POTI
-     * read the diagonal's real part, TRTRI with a unit diagonal not at all */
+    /* row r of the stored triangle (zero elsewhere); dg its diagonal element. LAUUM, POTI and
+     * POTRI_OK (behind POTRF, which wrote it real) read the diagonal's real part, TRTRI with a
+     * unit diagonal not at all */
     T a[G], dg = Sc<T>::one();
 #pragma unroll
     for (int k = 0; k < G; ++k) {
@@ -196,7 +277,8 @@ potri_regs_kernel(bool lower, int n, T *const *Aarr, T *A, int64_t lda,
                 a[k] = ld_rw(p);
             else
                 a[k] = dg = unit ? Sc<T>::one()
-                           : OP == LAUUM || CHOL ? Sc<T>::ld_rw_real(p) : ld_rw(p);
+                           : OP == LAUUM || CHOL || OP == POTRI_OK ? Sc<T>::ld_rw_real(p)
+                                                             : ld_rw(p);
         }
     }
     /* from here a holds row r of L for 'L' (and POTI), row r of U = conj(column r of L) for 'U'.
@@ -275,7 +357,7 @@ potri_regs_kernel(bool lower, int n, T *const *Aarr, T *A, int64_t lda,
             return;
         }
     }
-    if (PROD && INV && r == 0)
+    if (PROD && INV && OP != POTRI_OK && r == 0)
         set_info(info, info_bytes, b, 0);
 
     if constexpr (INV) {
@@ -394,6 +476,31 @@ potri_regs_kernel(bool lower, int n, T *const *Aarr, T *A, int64_t lda,
     }
 }
 
+/* POTI at G = 32 but in real double (poti_launches): the batched POTRF's own kernel, then
+ * POTRI's on the matrices it factored (POTRI_OK), instead of one fused kernel. Fused, the
+ * Cholesky on whole rows and the inverse share one register budget and the occupancy of the
+ * worse of the two; apart, each runs at its own, and the factor's round trip stays mostly in
+ * the L2. H200, batch 10240, three rounds against the fused kernel (bench/results/H200-2026-11-29-
+ * stop49-batch-poti.txt): SPOTI 32 0.1220-0.1227 -> 0.0946-0.0955 ms, CPOTI 32 0.343-0.347 ->
+ * 0.277-0.280, ZPOTI 32 0.558-0.569 -> 0.518-0.520. Real double keeps one kernel, by panels in
+ * the tile (poti_panels: 0.0828-0.0836 ms, where two launches took 0.1201-0.1209). A host-side
+ * choice: warp_dmma is false in the host pass. */
+template <typename T> constexpr bool poti_launches()
+{
+    return Sc<T>::complex || sizeof(T) == 4;
+}
+/* the batched POTRF's kernel (batch_small.cu) for T, where poti_launches */
+template <typename T> struct PotrfSmall;
+template <> struct PotrfSmall<float> {
+    static constexpr auto fn = kblasf_cuda_spotrf_batch_small;
+};
+template <> struct PotrfSmall<cuFloatComplex> {
+    static constexpr auto fn = kblasf_cuda_cpotrf_batch_small;
+};
+template <> struct PotrfSmall<cuDoubleComplex> {
+    static constexpr auto fn = kblasf_cuda_zpotrf_batch_small;
+};
+
 /* The launch for order n: the smallest group of 8, 16 or 32 lanes that holds n. */
 template <typename T, Op OP, int G>
 cudaError_t launch_group(cudaStream_t stream, bool lower, int n, T *const *Aarr, T *A,
@@ -411,6 +518,15 @@ cudaError_t launch_potri(cudaStream_t stream, bool lower, int n, T *const *Aarr,
                          T *A, int64_t lda, int64_t strideA, int64_t offA, void *info,
                          int info_bytes, int64_t batch)
 {
+    if constexpr (OP == POTI && poti_launches<T>())
+        if (n > 16) {
+            const cudaError_t e = PotrfSmall<T>::fn(stream, lower ? 'L' : 'U', n, Aarr, A, lda,
+                                                    strideA, offA, info, info_bytes, 0, batch);
+            if (e != cudaSuccess)
+                return e;
+            return launch_group<T, POTRI_OK, 32>(stream, lower, n, Aarr, A, lda, strideA, offA,
+                                                 info, info_bytes, batch);
+        }
     if (n <= 8)
         return launch_group<T, OP, 8>(stream, lower, n, Aarr, A, lda, strideA, offA, info,
                                       info_bytes, batch);

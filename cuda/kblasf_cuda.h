@@ -407,7 +407,9 @@ KBLASF_CUDA_BATCH_SYRK(z, cuDoubleComplex)
  *    left untouched; else 0 and A := inv(A) from its Cholesky factor (TRTRI, then LAUUM).
  *  - poti (op 1): the Cholesky of A first (as kblasf_cuda_?potrf_batch_small: info[b] :=
  *    the first j whose pivot is <= 0 or NaN; then the factor's columns ('L') or rows ('U')
- *    before j are written and the rest of that triangle is unspecified), then POTRI.
+ *    before j are written and the rest of that triangle is unspecified), then POTRI. One
+ *    kernel, but for 16 < n <= 32 in s, c and z: ?potrf_batch_small's, then POTRI's on the
+ *    matrices whose info is 0 (both on the stream; a launch error of the first is returned).
  * info: batch integers of info_bytes (4 or 8) each, device memory. Complex types: the
  * imaginary parts of the diagonal are ignored on input (poti) and written as 0.
  * cudaErrorInvalidValue: bad letter, n < 0 or above KBLASF_CUDA_BATCH_POTRI_MAX,
