@@ -8,6 +8,8 @@
  *          kblasf_?potrf_batch_strided against cusolverDn?potrfBatched;
  *   POTRS  one right-hand side (cuSOLVER's potrsBatched takes only nrhs = 1), on the same
  *          factors: kblasf_?potrs_batch and _strided against cusolverDn?potrsBatched;
+ *   POSV   one right-hand side, POTRF and POTRS in one call: kblasf_?posv_batch and _strided
+ *          against cusolverDn?potrfBatched then ?potrsBatched (cuSOLVER has no batched POSV);
  *   TRSM   side L, uplo L, trans N, diag N, B square (m = n, ldb = n), alpha 1.5 (1.5 - 0.5i
  *          in complex): kblasf_?trsm_batch and _strided against cublas?trsmBatched (arrays
  *          of pointers: cuBLAS has no strided TRSM) on the same triangles and B;
@@ -31,10 +33,12 @@
  * Every input is restored from a pristine device copy before each call and only the call
  * is timed (bench.h's time_calls: CUDA events, median after warm-up). Columns: ms per
  * batch, GFLOP/s (n^3/3 per matrix for POTRF, 2 n^2 for POTRS, n^3 for TRSM and TRMM in
- * every column, the GEMM baseline's too; four times that in complex), kblasf over the
+ * every column, the GEMM baseline's too; POSV POTRF's and POTRS's; four times that in
+ * complex), kblasf over the
  * vendor (time ratio: > 1 means kblasf is faster), and the fraction of the bandwidth
  * bound: the bytes a batch must move (POTRF reads and writes each triangle, POTRS reads
- * the triangle and reads and writes b, TRSM and TRMM read the triangle, n (n+1)/2
+ * the triangle and reads and writes b, POSV reads and writes both, TRSM and TRMM read the
+ * triangle, n (n+1)/2
  * elements, and read and write B) over the device copy bandwidth measured in the same
  * run. Results are compared with the vendor's (largest difference over the largest
  * element; every info must be 0). A "# summary" section with the goals (doc/batch.md)
@@ -43,7 +47,7 @@
  * usage: bench_batch [quick] [ops=LIST]
  *   quick: batch 1024, n in {8, 32, 128}, no CPU loop;
  *   ops=LIST or BENCH_OPS=LIST (the argument wins): which operations to run, a comma-
- *   separated list of potrf, potrs, trsm, trmm, trtri, lauum, potri, poti, syrk (or all, the
+ *   separated list of potrf, potrs, trsm, trmm, trtri, lauum, potri, poti, syrk, posv (or all, the
  *   default; other names are
  *   skipped, as bench_lapack does with BENCH_OPS); e.g. BENCH_OPS=trsm,trmm bench/bench_batch
  *   runs only the TRSM and TRMM rows.
@@ -65,11 +69,13 @@ static int is_complex(int p) { return p == C || p == Z; }
 
 /* The operations (bits of ctx_t.ops, rows of res) */
 enum { OP_POTRF, OP_POTRS, OP_TRSM, OP_TRMM, OP_TRTRI, OP_LAUUM, OP_POTRI, OP_POTI, OP_SYRK,
-       NOPS };
+       OP_POSV, NOPS };
 static const char *const opname[NOPS] = {"potrf", "potrs", "trsm", "trmm", "trtri", "lauum",
-                                         "potri", "poti", "syrk"};
+                                         "potri", "poti", "syrk", "posv"};
 static const char *const upper_names[NOPS] = {"POTRF", "POTRS", "TRSM", "TRMM", "TRTRI",
-                                               "LAUUM", "POTRI", "POTI", "SYRK"};
+                                               "LAUUM", "POTRI", "POTI", "SYRK", "POSV"};
+/* the rows of run_row, on the same matrices and b */
+static const int chol_ops[3] = {OP_POTRF, OP_POTRS, OP_POSV};
 /* the in-place operations on one triangle, ours only (no vendor batched ones) */
 static int in_place(int op) { return op >= OP_TRTRI && op <= OP_POTI; }
 
@@ -97,9 +103,48 @@ typedef struct {
 } data_t;
 
 enum { OURS, OURS_STRIDED, VENDOR };
-typedef struct { data_t *d; int potrs, who; } call_t;
+typedef struct { data_t *d; int op, who; } call_t; /* op: OP_POTRF, OP_POTRS or OP_POSV */
 
 /* ------------------------------------------------------------------ the calls */
+
+static void call(void *arg);
+
+/* POSV: kblasf's in either form on W and b; cuSOLVER's POTRF then POTRS on W */
+static void call_posv(const call_t *a)
+{
+    data_t *d = a->d;
+    ctx_t *c = d->c;
+    kblasf_handle_t h = c->h;
+    int n = d->n, nb = c->batch;
+    kblasf_int sa = (kblasf_int)n * n;
+    void *W = d->W, *B = d->Bw, **Wa = d->Warr, **Ba = d->Barr;
+    call_t f = {d, OP_POTRF, VENDOR};
+
+    if (a->who == OURS) {
+        switch (d->p) {
+        case S: CHECK_KB(kblasf_sposv_batch(h, 'L', n, 1, (float *const *)Wa, n, (float *const *)Ba, n, d->info, nb)); break;
+        case D: CHECK_KB(kblasf_dposv_batch(h, 'L', n, 1, (double *const *)Wa, n, (double *const *)Ba, n, d->info, nb)); break;
+        case C: CHECK_KB(kblasf_cposv_batch(h, 'L', n, 1, (kblasf_complex_float *const *)Wa, n, (kblasf_complex_float *const *)Ba, n, d->info, nb)); break;
+        default: CHECK_KB(kblasf_zposv_batch(h, 'L', n, 1, (kblasf_complex_double *const *)Wa, n, (kblasf_complex_double *const *)Ba, n, d->info, nb));
+        }
+    } else if (a->who == OURS_STRIDED) {
+        switch (d->p) {
+        case S: CHECK_KB(kblasf_sposv_batch_strided(h, 'L', n, 1, W, n, sa, B, n, n, d->info, nb)); break;
+        case D: CHECK_KB(kblasf_dposv_batch_strided(h, 'L', n, 1, W, n, sa, B, n, n, d->info, nb)); break;
+        case C: CHECK_KB(kblasf_cposv_batch_strided(h, 'L', n, 1, W, n, sa, B, n, n, d->info, nb)); break;
+        default: CHECK_KB(kblasf_zposv_batch_strided(h, 'L', n, 1, W, n, sa, B, n, n, d->info, nb));
+        }
+    } else { /* cuSOLVER's POTRF, then its POTRS on the factors that left in W */
+        cublasFillMode_t lo = CUBLAS_FILL_MODE_LOWER;
+        call(&f);
+        switch (d->p) {
+        case S: CHECK_CS(cusolverDnSpotrsBatched(c->cs, lo, n, 1, (float **)Wa, n, (float **)Ba, n, d->vinfo, nb)); break;
+        case D: CHECK_CS(cusolverDnDpotrsBatched(c->cs, lo, n, 1, (double **)Wa, n, (double **)Ba, n, d->vinfo, nb)); break;
+        case C: CHECK_CS(cusolverDnCpotrsBatched(c->cs, lo, n, 1, (cuComplex **)Wa, n, (cuComplex **)Ba, n, d->vinfo, nb)); break;
+        default: CHECK_CS(cusolverDnZpotrsBatched(c->cs, lo, n, 1, (cuDoubleComplex **)Wa, n, (cuDoubleComplex **)Ba, n, d->vinfo, nb));
+        }
+    }
+}
 
 static void call(void *arg)
 {
@@ -112,21 +157,25 @@ static void call(void *arg)
     cublasFillMode_t lo = CUBLAS_FILL_MODE_LOWER;
     void *W = d->W, *F = d->F, *B = d->Bw, **Wa = d->Warr, **Fa = d->Farr, **Ba = d->Barr;
 
-    if (!a->potrs && a->who == OURS) {
+    if (a->op == OP_POSV) {
+        call_posv(a);
+        return;
+    }
+    if (a->op == OP_POTRF && a->who == OURS) {
         switch (d->p) {
         case S: CHECK_KB(kblasf_spotrf_batch(h, 'L', n, (float *const *)Wa, n, d->info, nb)); break;
         case D: CHECK_KB(kblasf_dpotrf_batch(h, 'L', n, (double *const *)Wa, n, d->info, nb)); break;
         case C: CHECK_KB(kblasf_cpotrf_batch(h, 'L', n, (kblasf_complex_float *const *)Wa, n, d->info, nb)); break;
         default: CHECK_KB(kblasf_zpotrf_batch(h, 'L', n, (kblasf_complex_double *const *)Wa, n, d->info, nb));
         }
-    } else if (!a->potrs && a->who == OURS_STRIDED) {
+    } else if (a->op == OP_POTRF && a->who == OURS_STRIDED) {
         switch (d->p) {
         case S: CHECK_KB(kblasf_spotrf_batch_strided(h, 'L', n, W, n, sa, d->info, nb)); break;
         case D: CHECK_KB(kblasf_dpotrf_batch_strided(h, 'L', n, W, n, sa, d->info, nb)); break;
         case C: CHECK_KB(kblasf_cpotrf_batch_strided(h, 'L', n, W, n, sa, d->info, nb)); break;
         default: CHECK_KB(kblasf_zpotrf_batch_strided(h, 'L', n, W, n, sa, d->info, nb));
         }
-    } else if (!a->potrs) {
+    } else if (a->op == OP_POTRF) {
         switch (d->p) {
         case S: CHECK_CS(cusolverDnSpotrfBatched(c->cs, lo, n, (float **)Wa, n, d->vinfo, nb)); break;
         case D: CHECK_CS(cusolverDnDpotrfBatched(c->cs, lo, n, (double **)Wa, n, d->vinfo, nb)); break;
@@ -292,7 +341,7 @@ static int data_setup(ctx_t *c, data_t *d, int p, int n)
     /* the factors: kblasf's strided POTRF into W, kept in F */
     CHECK_CUDA(cudaMemcpy(d->W, d->P, nb * d->mat, cudaMemcpyDeviceToDevice));
     a.d = d;
-    a.potrs = 0;
+    a.op = OP_POTRF;
     a.who = OURS_STRIDED;
     call(&a);
     CHECK_CUDA(cudaMemcpyAsync(d->F, d->W, nb * d->mat, cudaMemcpyDeviceToDevice, c->stream));
@@ -414,12 +463,13 @@ typedef struct { double t[3], cpu, diff[2]; int have; } row_t;
 static row_t res[NOPS][4][6]; /* [OP_...][p][size index] */
 static const int orders[6] = {8, 16, 32, 64, 128, 256};
 
-/* Flops per matrix: n^3/3 (POTRF, TRTRI), 2 n^2 (POTRS, nrhs 1), n^3 (TRSM and TRMM, side L with
- * m = n: n m^2), four times that in complex. */
+/* Flops per matrix: n^3/3 (POTRF, TRTRI), 2 n^2 (POTRS, nrhs 1), both (POSV), n^3 (TRSM and TRMM,
+ * side L with m = n: n m^2), four times that in complex. */
 static double flops(int op, int p, int n)
 {
     double n3 = (double)n * n * n;
     double f = op == OP_POTRS ? 2.0 * n * n
+               : op == OP_POSV ? n3 / 3 + 2.0 * n * n
                : op == OP_POTRF || op == OP_TRTRI || op == OP_LAUUM ? n3 / 3
                : op == OP_POTRI ? 2 * n3 / 3
                : n3; /* TRSM, TRMM, POTI, SYRK with k = n (n(n+1)k, called n^3) */
@@ -427,14 +477,16 @@ static double flops(int op, int p, int n)
 }
 
 /* Bytes a batch must move at the least: the triangle read and written (POTRF, TRTRI), the
- * triangle read and b read and written (POTRS), the triangle read and the n x n B read
- * and written (TRSM, TRMM). */
+ * triangle read and b read and written (POTRS), both read and written (POSV), the triangle
+ * read and the n x n B read and written (TRSM, TRMM). */
 static double bound_bytes(int op, int p, int n, int batch)
 {
     double tri = (double)n * (n + 1) / 2 * esize[p];
-    double rhs = op == OP_POTRS ? (double)n : op == OP_POTRF ? 0 : (double)n * n;
+    double rhs = op == OP_POTRS || op == OP_POSV ? (double)n : op == OP_POTRF ? 0 : (double)n * n;
     if (op == OP_SYRK) /* A (n x n) read, C's triangle read and written */
         return ((double)n * n * esize[p] + 2 * tri) * batch;
+    if (op == OP_POSV) /* the triangle and b, both read and written */
+        return (2 * tri + 2 * rhs * esize[p]) * batch;
     return (op == OP_POTRF || in_place(op) ? 2 * tri : tri + 2 * rhs * esize[p]) * batch;
 }
 
@@ -447,25 +499,30 @@ static void print_rate(const ctx_t *c, int op, int p, int n, double t)
 
 static void run_row(ctx_t *c, int p, int k)
 {
-    int n = orders[k], potrs, who;
+    int n = orders[k], i, who;
     size_t nb = (size_t)c->batch;
     data_t d;
 
-    if (!(c->ops & (1 << OP_POTRF | 1 << OP_POTRS)) || !data_setup(c, &d, p, n))
+    if (!(c->ops & (1 << OP_POTRF | 1 << OP_POTRS | 1 << OP_POSV)) || !data_setup(c, &d, p, n))
         return;
-    for (potrs = 0; potrs < 2; potrs++) {
-        row_t *r = &res[potrs][p][k];
-        restore_t rs = potrs ? (restore_t){d.Bw, d.Bp, nb * d.vec} : (restore_t){d.W, d.P, nb * d.mat};
-        void *out = potrs ? d.Bw : d.W, *keep = potrs ? d.Bk : d.K;
-        size_t bytes = potrs ? nb * d.vec : nb * d.mat;
+    for (i = 0; i < 3; i++) {
+        const int op = chol_ops[i], potrs = op == OP_POTRS, solve = op != OP_POTRF;
+        row_t *r = &res[op][p][k];
+        /* POTRF overwrites the matrices, POTRS b, POSV both; the result compared is b
+         * wherever there is one */
+        const restore_t rs[2] = {potrs ? (restore_t){d.Bw, d.Bp, nb * d.vec}
+                                       : (restore_t){d.W, d.P, nb * d.mat},
+                                 {d.Bw, d.Bp, nb * d.vec}};
+        void *out = solve ? d.Bw : d.W, *keep = solve ? d.Bk : d.K;
+        size_t bytes = solve ? nb * d.vec : nb * d.mat;
         int warm = 2, reps = c->quick ? 5 : 11;
 
-        if (!(c->ops & 1 << (potrs ? OP_POTRS : OP_POTRF)))
+        if (!(c->ops & 1 << op))
             continue;
 
         for (who = OURS; who <= VENDOR; who++) {
-            call_t a = {&d, potrs, who};
-            r->t[who] = time_calls(c->stream, &rs, 1, call, &a, warm, reps);
+            call_t a = {&d, op, who};
+            r->t[who] = time_calls(c->stream, rs, op == OP_POSV ? 2 : 1, call, &a, warm, reps);
             if (who == OURS)
                 CHECK_CUDA(cudaMemcpyAsync(keep, out, bytes, cudaMemcpyDeviceToDevice, c->stream));
             if (who == OURS_STRIDED) /* the strided result against the pointer form's */
@@ -474,17 +531,17 @@ static void run_row(ctx_t *c, int p, int k)
         r->diff[0] = rel_diff(c, p, keep, out, bytes / esize[p]); /* against cuSOLVER's */
         if (bad_infos(&d, potrs ? 1 : c->batch)) {
             printf("# %c%s n=%d: a nonzero info on positive definite matrices\n", pname[p],
-                   potrs ? "POTRS" : "POTRF", n);
+                   upper_names[op], n);
             c->bad++;
         }
-        r->cpu = p == D && !c->quick ? cpu_loop(&d, potrs) : -1;
+        r->cpu = p == D && !c->quick && op != OP_POSV ? cpu_loop(&d, potrs) : -1;
         r->have = 1;
-        printf("%c%s %4d", pname[p], potrs ? "POTRS" : "POTRF", n);
+        printf("%c%-5s %4d", pname[p], upper_names[op], n);
         for (who = OURS; who <= VENDOR; who++)
-            print_rate(c, potrs, p, n, r->t[who]);
+            print_rate(c, op, p, n, r->t[who]);
         printf("  %6.2fx", r->t[VENDOR] / r->t[OURS]);
         if (r->cpu > 0)
-            printf(" %9.2f %8.1f", 1e3 * r->cpu, flops(potrs, p, n) * c->batch / r->cpu * 1e-9);
+            printf(" %9.2f %8.1f", 1e3 * r->cpu, flops(op, p, n) * c->batch / r->cpu * 1e-9);
         else
             printf(" %9s %8s", "-", "-");
         printf("  %8.1e %8.1e %s\n", r->diff[0], r->diff[1],
@@ -941,8 +998,8 @@ static void summarize(const ctx_t *c)
                     upper_names[op], orders[k], 100 * frac, frac >= 0.5 ? "met" : "NOT met");
         }
     sum_add("checks: %s\n", c->bad ? "SOME FAILED (see MISMATCH / info above)"
-                                   : !(c->ops & (1 << OP_POTRF | 1 << OP_POTRS | 1 << OP_TRSM |
-                                                 1 << OP_TRMM))
+                                   : !(c->ops & (1 << OP_POTRF | 1 << OP_POTRS | 1 << OP_POSV |
+                                                 1 << OP_TRSM | 1 << OP_TRMM))
                                    ? "all results agree between the two forms, all infos 0"
                                    : c->ops & (1 << OP_TRSM | 1 << OP_TRMM)
                                    ? "all results agree with the vendor's (cuSOLVER, cuBLAS), "
@@ -950,7 +1007,7 @@ static void summarize(const ctx_t *c)
                                    : "all results agree with cuSOLVER's, all infos 0");
 }
 
-/* The operations named in a comma-separated list (potrf, potrs, trsm, trmm, all), as bits.
+/* The operations named in a comma-separated list (potrf, potrs, trsm, ..., posv, all), as bits.
  * Other names are skipped with a note, as bench_lapack skips the names it does not know:
  * testing/gpu/run.sh may hand both benchmarks the same BENCH_OPS. */
 static int parse_ops(const char *list)
@@ -970,7 +1027,7 @@ static int parse_ops(const char *list)
             ops |= 1 << op;
         else
             printf("# ops: \"%s\" skipped (bench_batch knows potrf, potrs, trsm, trmm, trtri, "
-                   "lauum, potri, poti, syrk, all)\n", tok);
+                   "lauum, potri, poti, syrk, posv, all)\n", tok);
     }
     return ops;
 }
@@ -990,7 +1047,7 @@ int main(int argc, char **argv)
             ops = argv[i] + 4;
         else {
             fprintf(stderr, "usage: bench_batch [quick] [ops=potrf,potrs,trsm,trmm,trtri,"
-                            "lauum,potri,poti,syrk]\n");
+                            "lauum,potri,poti,syrk,posv]\n");
             return 1;
         }
     }
@@ -1015,9 +1072,10 @@ int main(int argc, char **argv)
         if (c.ops & 1 << i)
             printf(" %s", opname[i]);
     printf("%s\n", c.ops ? "" : " none (BENCH_OPS / ops= names no operation bench_batch knows)");
-    if (c.ops & (1 << OP_POTRF | 1 << OP_POTRS)) {
-        printf("# per library: ms per batch, GFLOP/s (n^3/3 POTRF, 2n^2 POTRS, x4 complex), %% of "
-               "the bandwidth bound; ratio: cuSOLVER time / kblasf (pointer arrays) time;\n"
+    if (c.ops & (1 << OP_POTRF | 1 << OP_POTRS | 1 << OP_POSV)) {
+        printf("# per library: ms per batch, GFLOP/s (n^3/3 POTRF, 2n^2 POTRS, both POSV, x4 "
+               "complex), %% of the bandwidth bound; ratio: cuSOLVER time / kblasf (pointer "
+               "arrays) time; POSV's cuSOLVER: potrfBatched, then potrsBatched;\n"
                "# diff: max |kblasf - cuSOLVER| / max |cuSOLVER|, then strided vs pointer arrays\n");
         printf("%-10s %-25s %-25s %-25s %7s %-18s %s\n", "op n", "kblasf (pointer arrays)",
                "kblasf (strided)", "cuSOLVER", "ratio", "CPU LAPACK loop", "diff");

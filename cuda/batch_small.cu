@@ -46,9 +46,10 @@
  * as a trailing leaf of the batched POTRF's recursion: report_info), the columns
  * before j final, the rest the Schur complement so far, and that is written back.
  *
- * POTRF in real double at G = 32 goes by panels instead (chol_panels below): the matrix stays
- * in the tile, a lane holds 8 entries of its row, not 32, and the trailing matrix takes each
- * panel's update on the FP64 tensor cores.
+ * POTRF and POSV in real double at G = 32 go by panels instead (chol_panels.cuh): the matrix
+ * stays in the tile, a lane holds 8 entries of its row, not 32, and the trailing matrix takes
+ * each panel's update on the FP64 tensor cores; POSV's solve then reads the factor from the
+ * tile.
  *
  * POTRS, POSV: forward then backward substitution with the factor in registers; lane r
  * holds row r of NR right-hand-side columns at once (NR = 1 for nrhs = 1, else 4, 2 in
@@ -91,9 +92,9 @@
  * every 6.8 cycles a warp: 36% of the bound.
  *
  * ptxas (-Xptxas -v, sm_90): no spills, no stack; registers by G = 8 / 16 / 32, over
- * POTRF, POTRS and POSV and both NR: s 34-55 / 42-64 / 52-87, d 44-78 / 60-94 / 92-154,
- * c 43-71 / 59-96 / 86-161, z 65-94 / 96-174 / 158-206 (double POTRF at G = 32 by
- * panels: 96). __launch_bounds__(threads,
+ * POTRF, POTRS and POSV and both NR: s 34-55 / 42-64 / 52-87, d 44-78 / 60-94 / 90-128,
+ * c 43-71 / 59-96 / 86-161, z 65-94 / 96-174 / 158-206 (double POTRF and POSV at G
+ * = 32 by panels: 96, POSV with 4 right-hand sides at once 128). __launch_bounds__(threads,
  * 1): without the minimum of one block ptxas spills a few words to stay at a lower count;
  * but single complex POTRF at G = 32, held to 4 blocks an SM with its column taken 8
  * entries at a time (112 registers, chol_tight below). */
@@ -149,10 +150,14 @@ template <typename T, int G, Op OP> __host__ __device__ constexpr bool chol_tigh
  * batch-potrf-panels.txt, ...-stop48-final-suite-bench.txt): DPOTRF 32 0.0773-0.0793 ->
  * 0.0621-0.0626 ms, 128 (its leaves) 1.376-1.380 -> 1.312-1.316. Held to 6 blocks an SM (80
  * registers) it took 0.0655-0.0660 ms; uplo as a template parameter (constant tile offsets,
- * ...-stop48-potrf-panels-sass-uplo-trial.txt) was 1% faster at 32 and 1% slower at 128. */
+ * ...-stop48-potrf-panels-sass-uplo-trial.txt) was 1% faster at 32 and 1% slower at 128.
+ * POSV the same way, its solve reading the scaled factor from the tile (as double complex's
+ * POSV at G = 32 does), three rounds against whole rows and the solve from x (bench/results/
+ * H200-2026-11-29-stop49-batch-posv-suite.txt): DPOSV 32 nrhs 1 0.1117-0.1122 -> 0.0814-0.0822
+ * ms (20% -> 27% of the bandwidth bound, 4.2x -> 5.7x cuSOLVER's POTRF and POTRS). */
 template <typename T, int G, Op OP> __host__ __device__ constexpr bool chol_dmma()
 {
-    return warp_dmma<T, G>() && OP == Op::potrf;
+    return warp_dmma<T, G>() && (OP == Op::potrf || OP == Op::posv);
 }
 
 template <typename T, int G, Op OP> constexpr int chol_min_blocks()
@@ -175,7 +180,8 @@ chol_small_kernel(bool lower, int n, int64_t nrhs, T *const *Aarr, T *A, int64_t
      * column's shuffles are not issued ahead of the pivot's test, and POSV's solve reads
      * the factor from the tile (with x live through the solve as well, ptxas spills). */
     constexpr bool WIDE = row_wide<T, G>();
-    constexpr bool XSOLVE = OP == Op::potrs || (OP == Op::posv && !WIDE); /* solve from x */
+    constexpr bool XSOLVE = /* solve from x; else from the tile */
+        OP == Op::potrs || (OP == Op::posv && !WIDE && !chol_dmma<T, G, OP>());
     constexpr int CCH = chol_chunk<T, G>(chol_tight<T, G, OP>()); /* chol_column's CH */
     __shared__ T tiles[NG * G * LD];
     /* a group's broadcast buffers: two for the columns (used by turns, so that one
