@@ -9,7 +9,8 @@
  * call per matrix on the host). For orders the executor's kernels do not take, the batch
  * runs one matrix at a time through the device algorithm of the non-batched routines
  * (chol_gen.c): correct, not fast. All of it is asynchronous on the handle's stream except
- * that loop's reads of the pointer arrays and, for POSV, of the infos.
+ * that loop's reads of the pointer arrays and, for POSV (there and above the GPU's order 32),
+ * of the infos.
  *
  * POTRF above the executor's leaf order (kblasf_batch_potrf_leaf) recurses as the paper's
  * batched POTRF does (its off-diagonal work cast into batched GEMM), lower case (upper is
@@ -18,8 +19,9 @@
  *   POTRF(A22), its failures reported past column n1 where A11's did not fail.
  * A matrix that fails in A11 keeps its info and the columns before the failure (the TRSM's
  * columns of A21 before it depend only on L11's valid columns); the rest of its triangle is
- * unspecified, as LAPACK's. With KBLASF_OFFLOAD=always the recursion runs on every
- * executor, so that CI checks it on the host executor.
+ * unspecified, as LAPACK's. POSV there is that POTRF, then POTRS on the members whose info
+ * is 0 (posv_split: one read of the infos). With KBLASF_OFFLOAD=always the recursion runs on
+ * every executor, so that CI checks it on the host executor.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -177,10 +179,96 @@ static kblasf_status_t potrf_run(kblasf_context *ctx, char uplo, kblasf_int n, c
     return st;
 }
 
+/* The members whose info is 0 (lapack.h); POSV's and POTRI's ways above order 32. */
+kblasf_status_t FN(batch_good_members)(kblasf_context *ctx, int nx, const batch_t *X,
+                                       const kblasf_int *info, kblasf_int batch, batch_t *S,
+                                       kblasf_int *count, T ***arr)
+{
+    kblasf_int *hinfo = malloc((size_t)batch * sizeof *hinfo), b, c = 0;
+    T **all = NULL, **good = NULL;
+    kblasf_status_t st;
+    int i;
+
+    for (i = 0; i < nx; i++)
+        S[i] = X[i];
+    *count = batch;
+    *arr = NULL;
+    if (!hinfo)
+        return KBLASF_STATUS_ALLOC_FAILED;
+    st = ctx->exec->copy_to_host(ctx, batch, 1, sizeof *hinfo, info, batch, hinfo, batch);
+    for (b = 0; b < batch && !st; b++)
+        c += hinfo[b] == 0;
+    if (st || c == batch)
+        goto done;
+    all = malloc((size_t)batch * sizeof *all);
+    good = malloc((size_t)nx * (size_t)(c > 0 ? c : 1) * sizeof *good);
+    if (!all || !good) {
+        st = KBLASF_STATUS_ALLOC_FAILED;
+        goto done;
+    }
+    for (i = 0; i < nx && !st; i++) {
+        kblasf_int k = 0;
+        if (X[i].arr)
+            st = ctx->exec->copy_to_host(ctx, batch, 1, sizeof(T *), X[i].arr, batch, all, batch);
+        else
+            for (b = 0; b < batch; b++)
+                all[b] = X[i].base + (size_t)b * (size_t)X[i].stride;
+        for (b = 0; b < batch && !st; b++)
+            if (hinfo[b] == 0)
+                good[(size_t)i * c + k++] = all[b] + X[i].off;
+    }
+    *count = c;
+    if (!st && c > 0 &&
+        !(st = kblasf_dev_alloc(ctx, (void **)arr, (size_t)nx * (size_t)c * sizeof(T *))))
+        st = ctx->exec->copy_to_device(ctx, nx * c, 1, sizeof(T *), good, nx * c, *arr, nx * c);
+    for (i = 0; i < nx && *arr; i++) {
+        S[i].arr = *arr + (size_t)i * c;
+        S[i].base = NULL;
+        S[i].stride = 0;
+        S[i].off = 0;
+    }
+done:
+    free(hinfo);
+    free(all);
+    free(good);
+    return st;
+}
+
+/* POSV where the executor recurses for POTRF (potrf_split; on the GPU above order 32): the
+ * batched POTRF, then the batched POTRS on the members whose info is 0 (a wait for the
+ * infos: B stays untouched where info > 0). The executor's fused POSV primitive factors in
+ * the block kernel, a thread block a matrix, which the recursion onto batched TRSM and HERK
+ * outruns. H200, batch 10240, nrhs 1, three rounds against the fused primitive (bench/results/
+ * H200-2026-11-29-stop49-batch-posv-split.txt): DPOSV 128 4.44 -> 1.81-1.83 ms (1.09x ->
+ * 2.65-2.68x cuSOLVER's POTRF and POTRS), SPOSV 3.15 -> 1.27-1.29, CPOSV 5.08 -> 2.45-2.46,
+ * ZPOSV 8.08 -> 4.10-4.11. */
+static kblasf_status_t posv_split(kblasf_context *ctx, const kblasf_batch_args *a,
+                                  const batch_t *A, const batch_t *B, kblasf_int *info,
+                                  char *path, size_t pathsz)
+{
+    char fpath[4 * KBLASF_BATCH_PATHSZ];
+    const char *spath = "-";
+    batch_t X[2] = {*A, *B}, S[2];
+    kblasf_int count = 0;
+    T **arr = NULL;
+    kblasf_status_t st = potrf_run(ctx, a->uplo, a->n, A, info, a->batch, fpath, sizeof fpath);
+
+    if (!st)
+        st = FN(batch_good_members)(ctx, 2, X, info, a->batch, S, &count, &arr);
+    if (!st && count > 0)
+        st = PRIMS(ctx)->potrs_batch(ctx, a->uplo, a->n, a->nrhs, &S[0], &S[1], count, &spath);
+    if (arr)
+        kblasf_dev_release(ctx, arr);
+    snprintf(path, pathsz, "batched POTRF (%s), then on the %lld matrices with info 0%s "
+             "batched POTRS: %s", fpath, (long long)count,
+             count < a->batch ? " (through arrays of pointers)" : "", spath);
+    return st;
+}
+
 /* One batched call, any routine and form. */
 static kblasf_status_t run(kblasf_handle_t h, const kblasf_batch_args *a)
 {
-    char name[40], why[160], rhs[32] = "", rec[4 * KBLASF_BATCH_PATHSZ];
+    char name[40], why[160], rhs[32] = "", rec[6 * KBLASF_BATCH_PATHSZ];
     batch_t A = FN(batch_of)(a->A, a->strided, a->strideA, a->lda);
     batch_t B = FN(batch_of)(a->B, a->strided, a->strideB, a->ldb);
     kblasf_int *info = (kblasf_int *)a->info;
@@ -205,7 +293,10 @@ static kblasf_status_t run(kblasf_handle_t h, const kblasf_batch_args *a)
     }
     else if (a->r == KBLASF_R_POTRS)
         st = PRIMS(h)->potrs_batch(h, a->uplo, a->n, a->nrhs, &A, &B, a->batch, &path);
-    else
+    else if (potrf_split(a->n, kblasf_batch_potrf_leaf(h))) {
+        st = posv_split(h, a, &A, &B, info, rec, sizeof rec);
+        path = rec;
+    } else
         st = PRIMS(h)->posv_batch(h, a->uplo, a->n, a->nrhs, &A, &B, info, a->batch, &path);
     if (st == KBLASF_STATUS_NOT_SUPPORTED) {
         snprintf(why, sizeof why, "the device algorithm on each matrix (correct, not fast): %s",

@@ -94,54 +94,6 @@ static kblasf_status_t lauum_run(kblasf_context *ctx, char uplo, kblasf_int n, c
     return st;
 }
 
-/* The matrices of A whose info is 0, as an array of pointers in the executor's memory
- * (*arr, to release) when some info is not; *S = A and *arr = NULL when none is. Reads
- * the infos (a wait), and for the array form the caller's pointers. */
-static kblasf_status_t good_members(kblasf_context *ctx, const batch_t *A, const kblasf_int *info,
-                                    kblasf_int batch, batch_t *S, kblasf_int *count, T ***arr)
-{
-    kblasf_int *hinfo = malloc((size_t)batch * sizeof *hinfo), b, c = 0;
-    T **all = NULL, **good = NULL;
-    kblasf_status_t st;
-
-    *S = *A;
-    *count = batch;
-    *arr = NULL;
-    if (!hinfo)
-        return KBLASF_STATUS_ALLOC_FAILED;
-    st = ctx->exec->copy_to_host(ctx, batch, 1, sizeof *hinfo, info, batch, hinfo, batch);
-    for (b = 0; b < batch && !st; b++)
-        c += hinfo[b] == 0;
-    if (st || c == batch)
-        goto done;
-    all = malloc((size_t)batch * sizeof *all);
-    good = malloc((size_t)(c > 0 ? c : 1) * sizeof *good);
-    if (!all || !good) {
-        st = KBLASF_STATUS_ALLOC_FAILED;
-        goto done;
-    }
-    if (A->arr)
-        st = ctx->exec->copy_to_host(ctx, batch, 1, sizeof(T *), A->arr, batch, all, batch);
-    else
-        for (b = 0; b < batch; b++)
-            all[b] = A->base + (size_t)b * (size_t)A->stride;
-    for (b = 0, c = 0; b < batch && !st; b++)
-        if (hinfo[b] == 0)
-            good[c++] = all[b] + A->off;
-    *count = c;
-    if (!st && c > 0 && !(st = kblasf_dev_alloc(ctx, (void **)arr, (size_t)c * sizeof(T *))))
-        st = ctx->exec->copy_to_device(ctx, c, 1, sizeof(T *), good, c, *arr, c);
-    S->arr = *arr;
-    S->base = NULL;
-    S->stride = 0;
-    S->off = 0;
-done:
-    free(hinfo);
-    free(all);
-    free(good);
-    return st;
-}
-
 /* POTRI (poti 0) or POTI above what the executor's primitive takes: the infos, then TRTRI
  * and LAUUM on the matrices whose info is 0. */
 static kblasf_status_t potri_rec(kblasf_handle_t h, const kblasf_batch_args *a, batch_t *A,
@@ -161,7 +113,7 @@ static kblasf_status_t potri_rec(kblasf_handle_t h, const kblasf_batch_args *a, 
     else
         st = PRIMS(h)->zero_diag_batch(h, a->n, A, info, a->batch);
     if (!st)
-        st = good_members(h, A, info, a->batch, &S, &count, &arr);
+        st = FN(batch_good_members)(h, 1, A, info, a->batch, &S, &count, &arr);
     if (!st && count > 0)
         st = FN(trtri_batch_run)(h, a->uplo, 'N', a->n, &S, count, tpath, sizeof tpath);
     if (!st && count > 0)

@@ -171,6 +171,15 @@ kblasf_status_t FN(gebrd_named)(const char *name, kblasf_int m, kblasf_int n, T 
 /* The first exactly zero diagonal element (1-based), 0 when none: TRTRI's singularity. */
 kblasf_int FN(zero_diagonal)(kblasf_int n, const T *A, kblasf_int lda);
 
+/* The members whose info is 0 of nx batches X[0..nx) of `batch` matrices each (batch_gen.c):
+ * where some info is not 0, S[i] := an array of pointers to those matrices of X[i] (in one
+ * allocation of the executor's memory, *arr, which the caller releases), else S[i] := X[i]
+ * and *arr := NULL. *count: how many. Reads the infos (a wait), and the caller's pointers
+ * where X[i] is an array of them. */
+kblasf_status_t FN(batch_good_members)(kblasf_context *ctx, int nx, const batch_t *X,
+                                       const kblasf_int *info, kblasf_int batch, batch_t *S,
+                                       kblasf_int *count, T ***arr);
+
 /* Batched TRSM (solve) or TRMM on batch descriptors (batch_trxm_gen.c): the executor's
  * trxm_batch, or the recursion onto gemm_batch for triangles it does not take (or any above
  * the leaf order with KBLASF_OFFLOAD=always); arguments checked, batch, m, n > 0. *path

@@ -689,9 +689,10 @@ void TFN(batch)(kblasf_handle_t h)
                 for (s = 0; s < ns; s++) {
                     case_t c;
                     n = sizes[s];
-                    /* this mode is for the loop above the kernels and for POTRF's
-                     * recursion onto batched TRSM and HERK above order 32 */
-                    if (loop_mode && n <= 256 && !(r == R_POTRF && n > 32))
+                    /* this mode is for the loop above the kernels, for POTRF's
+                     * recursion onto batched TRSM and HERK above order 32, and for POSV's
+                     * way there (that POTRF, then POTRS on the members whose info is 0) */
+                    if (loop_mode && n <= 256 && !(r != R_POTRS && n > 32))
                         continue;
                     c.r = r;
                     c.strided = f;
