@@ -46,6 +46,7 @@
  *
  * usage: bench_batch [quick] [ops=LIST]
  *   quick: batch 1024, n in {8, 32, 128}, no CPU loop;
+ *   BENCH_ORDERS=LIST (of 8, 16, 32, 64, 128, 256): those orders only, in every precision;
  *   ops=LIST or BENCH_OPS=LIST (the argument wins): which operations to run, a comma-
  *   separated list of potrf, potrs, trsm, trmm, trtri, lauum, potri, poti, syrk, posv (or all, the
  *   default; other names are
@@ -87,6 +88,7 @@ typedef struct {
     double copy_bw;             /* GB/s, read + write */
     int batch, quick, bad;
     int ops;                    /* bit 1 << OP_...: the operations to run */
+    int order_mask;             /* BENCH_ORDERS: bit k for orders[k], every precision; 0: unset */
     void *cpu;                  /* the dlopen'ed LAPACK, or NULL */
 } ctx_t;
 
@@ -462,6 +464,15 @@ static double cpu_loop(data_t *d, int potrs)
 typedef struct { double t[3], cpu, diff[2]; int have; } row_t;
 static row_t res[NOPS][4][6]; /* [OP_...][p][size index] */
 static const int orders[6] = {8, 16, 32, 64, 128, 256};
+
+/* Whether the rows of precision p and orders[k] run: those BENCH_ORDERS names, in every
+ * precision, when it is set; else every order in double in the full run, and 8, 32, 128. */
+static int order_on(const ctx_t *c, int p, int k)
+{
+    if (c->order_mask)
+        return c->order_mask >> k & 1;
+    return (p == D && !c->quick) || orders[k] == 8 || orders[k] == 32 || orders[k] == 128;
+}
 
 /* Flops per matrix: n^3/3 (POTRF, TRTRI), 2 n^2 (POTRS, nrhs 1), both (POSV), n^3 (TRSM and TRMM,
  * side L with m = n: n m^2), four times that in complex. */
@@ -1054,6 +1065,13 @@ int main(int argc, char **argv)
     c.batch = env && atoi(env) > 0 ? atoi(env) : c.quick ? 1024 : 10240;
     setvbuf(stdout, NULL, _IOLBF, 0);
     c.ops = parse_ops(ops && *ops ? ops : "all");
+    if (getenv("BENCH_ORDERS")) { /* e.g. 16,32: those orders only, in every precision */
+        char buf[128], *tok, *save = NULL;
+        snprintf(buf, sizeof buf, "%s", getenv("BENCH_ORDERS"));
+        for (tok = strtok_r(buf, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save))
+            for (k = 0; k < 6; k++)
+                c.order_mask |= (atoi(tok) == orders[k]) << k;
+    }
     srand(20261124);
     CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
     bench_open(&c.stream, &c.h);
@@ -1080,11 +1098,11 @@ int main(int argc, char **argv)
         printf("%-10s %-25s %-25s %-25s %7s %-18s %s\n", "op n", "kblasf (pointer arrays)",
                "kblasf (strided)", "cuSOLVER", "ratio", "CPU LAPACK loop", "diff");
         for (k = 0; k < 6; k++)
-            if (!c.quick || orders[k] == 8 || orders[k] == 32 || orders[k] == 128)
+            if (order_on(&c, D, k))
                 run_row(&c, D, k);
         for (p = S; p <= Z; p++)
             for (k = 0; k < 6 && p != D; k++)
-                if (orders[k] == 8 || orders[k] == 32 || orders[k] == 128)
+                if (order_on(&c, p, k))
                     run_row(&c, p, k);
     }
     if (c.ops & (1 << OP_TRSM | 1 << OP_TRMM)) {
@@ -1103,11 +1121,11 @@ int main(int argc, char **argv)
         printf("%-10s %-25s %-25s %-25s %7s %-18s %s\n", "op n", "kblasf (pointer arrays)",
                "kblasf (strided)", "cuBLAS (TRMM: GEMM)", "ratio", "CPU BLAS loop", "diff");
         for (k = 0; k < 6; k++)
-            if (!c.quick || orders[k] == 8 || orders[k] == 32 || orders[k] == 128)
+            if (order_on(&c, D, k))
                 run_trxm_row(&c, D, k);
         for (p = S; p <= Z; p++)
             for (k = 0; k < 6 && p != D; k++)
-                if (orders[k] == 8 || orders[k] == 32 || orders[k] == 128)
+                if (order_on(&c, p, k))
                     run_trxm_row(&c, p, k);
     }
     if (c.ops & (1 << OP_TRTRI | 1 << OP_LAUUM | 1 << OP_POTRI | 1 << OP_POTI)) {
@@ -1118,7 +1136,7 @@ int main(int argc, char **argv)
         for (op = OP_TRTRI; op <= OP_POTI; op++)
             for (p = S; p <= Z; p++)
                 for (k = 0; k < 6; k++)
-                    if ((p == D && !c.quick) || orders[k] == 8 || orders[k] == 32 || orders[k] == 128)
+                    if (order_on(&c, p, k))
                         run_ours_row(&c, op, p, k);
     }
     if (c.ops & 1 << OP_SYRK) {
@@ -1129,7 +1147,7 @@ int main(int argc, char **argv)
                "kblasf (pointer arrays) time; diff: strided vs pointer arrays\n");
         for (p = S; p <= Z; p++)
             for (k = 0; k < 6; k++)
-                if ((p == D && !c.quick) || orders[k] == 8 || orders[k] == 32 || orders[k] == 128)
+                if (order_on(&c, p, k))
                     run_ours_row(&c, OP_SYRK, p, k);
     }
     summarize(&c);
