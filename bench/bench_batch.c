@@ -109,6 +109,23 @@ typedef struct { data_t *d; int op, who; } call_t; /* op: OP_POTRF, OP_POTRS or 
 
 /* ------------------------------------------------------------------ the calls */
 
+/* cuSOLVER's POTRS, one right-hand side, on the factors at Fa (d_info: one int, argument
+ * errors only) */
+static void vendor_potrs(data_t *d, void **Fa)
+{
+    ctx_t *c = d->c;
+    int n = d->n, nb = c->batch;
+    cublasFillMode_t lo = CUBLAS_FILL_MODE_LOWER;
+    void **Ba = d->Barr;
+
+    switch (d->p) {
+    case S: CHECK_CS(cusolverDnSpotrsBatched(c->cs, lo, n, 1, (float **)Fa, n, (float **)Ba, n, d->vinfo, nb)); break;
+    case D: CHECK_CS(cusolverDnDpotrsBatched(c->cs, lo, n, 1, (double **)Fa, n, (double **)Ba, n, d->vinfo, nb)); break;
+    case C: CHECK_CS(cusolverDnCpotrsBatched(c->cs, lo, n, 1, (cuComplex **)Fa, n, (cuComplex **)Ba, n, d->vinfo, nb)); break;
+    default: CHECK_CS(cusolverDnZpotrsBatched(c->cs, lo, n, 1, (cuDoubleComplex **)Fa, n, (cuDoubleComplex **)Ba, n, d->vinfo, nb));
+    }
+}
+
 static void call(void *arg);
 
 /* POSV: kblasf's in either form on W and b; cuSOLVER's POTRF then POTRS on W */
@@ -137,14 +154,8 @@ static void call_posv(const call_t *a)
         default: CHECK_KB(kblasf_zposv_batch_strided(h, 'L', n, 1, W, n, sa, B, n, n, d->info, nb));
         }
     } else { /* cuSOLVER's POTRF, then its POTRS on the factors that left in W */
-        cublasFillMode_t lo = CUBLAS_FILL_MODE_LOWER;
         call(&f);
-        switch (d->p) {
-        case S: CHECK_CS(cusolverDnSpotrsBatched(c->cs, lo, n, 1, (float **)Wa, n, (float **)Ba, n, d->vinfo, nb)); break;
-        case D: CHECK_CS(cusolverDnDpotrsBatched(c->cs, lo, n, 1, (double **)Wa, n, (double **)Ba, n, d->vinfo, nb)); break;
-        case C: CHECK_CS(cusolverDnCpotrsBatched(c->cs, lo, n, 1, (cuComplex **)Wa, n, (cuComplex **)Ba, n, d->vinfo, nb)); break;
-        default: CHECK_CS(cusolverDnZpotrsBatched(c->cs, lo, n, 1, (cuDoubleComplex **)Wa, n, (cuDoubleComplex **)Ba, n, d->vinfo, nb));
-        }
+        vendor_potrs(d, Wa);
     }
 }
 
@@ -199,12 +210,7 @@ static void call(void *arg)
         default: CHECK_KB(kblasf_zpotrs_batch_strided(h, 'L', n, 1, F, n, sa, B, n, n, nb));
         }
     } else {
-        switch (d->p) { /* d_info: one int (argument errors only) */
-        case S: CHECK_CS(cusolverDnSpotrsBatched(c->cs, lo, n, 1, (float **)Fa, n, (float **)Ba, n, d->vinfo, nb)); break;
-        case D: CHECK_CS(cusolverDnDpotrsBatched(c->cs, lo, n, 1, (double **)Fa, n, (double **)Ba, n, d->vinfo, nb)); break;
-        case C: CHECK_CS(cusolverDnCpotrsBatched(c->cs, lo, n, 1, (cuComplex **)Fa, n, (cuComplex **)Ba, n, d->vinfo, nb)); break;
-        default: CHECK_CS(cusolverDnZpotrsBatched(c->cs, lo, n, 1, (cuDoubleComplex **)Fa, n, (cuDoubleComplex **)Ba, n, d->vinfo, nb));
-        }
+        vendor_potrs(d, Fa);
     }
 }
 

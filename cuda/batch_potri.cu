@@ -384,19 +384,19 @@ potri_regs_kernel(bool lower, int n, T *const *Aarr, T *A, int64_t lda,
         /* W = L, or X: a holds row r of W (rows), or row r of W^H = conj(column r of W).
          * The tile := W by columns; v := column r of W (not needed by the tensor cores) */
         T v[G];
-        if (potri_in_tile<T, G, OP>()) {
-            /* the tile holds X already */
-        } else if (rows) {
-            tile_put_row<G, LD>(S, r, a);
-            __syncwarp(m);
-            if constexpr (!MMA)
-                tile_get_col<G, LD>(S, r, v);
-        } else {
+        if constexpr (!potri_in_tile<T, G, OP>()) { /* (else the tile holds X already) */
+            if (rows) {
+                tile_put_row<G, LD>(S, r, a);
+                __syncwarp(m);
+                if constexpr (!MMA)
+                    tile_get_col<G, LD>(S, r, v);
+            } else {
 #pragma unroll
-            for (int k = 0; k < G; ++k)
-                v[k] = Sc<T>::conj(a[k]);
-            tile_put_col<G, LD>(S, r, v);
-            __syncwarp(m);
+                for (int k = 0; k < G; ++k)
+                    v[k] = Sc<T>::conj(a[k]);
+                tile_put_col<G, LD>(S, r, v);
+                __syncwarp(m);
+            }
         }
 
         if constexpr (MMA) {
