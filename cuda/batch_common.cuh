@@ -96,8 +96,8 @@ template <typename T> __device__ __forceinline__ T fnma(T a, T b, T c)
 /* The FP64 tensor cores (DMMA, sm_80 on): dmma_884(d0, d1, a, b) adds an 8 x 4 by 4 x 8
  * product to an 8 x 8 block D held by the warp, all 32 lanes taking part. Lane l holds
  * A(l/4, l%4) in a, B(l%4, l/4) in b, and D(l/4, 2(l%4)) and D(l/4, 2(l%4) + 1) in d0, d1.
- * The host emulator computes the same by shuffles; code for older GPUs does not call it
- * (KBLASF_DMMA 0). */
+ * The host emulator computes the same by shuffles, and so does a device pass for an older
+ * GPU (KBLASF_DMMA 0), where only potrf_leaf_dmma.cuh's leaf may call it. */
 #if (defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800) || defined(KBLASF_CUDA_EMU)
 #define KBLASF_DMMA 1
 #else
@@ -105,21 +105,25 @@ template <typename T> __device__ __forceinline__ T fnma(T a, T b, T c)
 #endif
 __device__ __forceinline__ void dmma_884(double &d0, double &d1, double a, double b)
 {
+#if KBLASF_DMMA && !defined(KBLASF_CUDA_EMU)
+    asm("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};"
+        : "+d"(d0), "+d"(d1)
+        : "d"(a), "d"(b));
+#else /* the host emulator, and a device pass without DMMAs (potrf_leaf_dmma.cuh's leaf,
+       * run from code JIT-compiled for an older GPU) */
 #ifdef KBLASF_CUDA_EMU
-    const int g = (emu_lane & 31) >> 2, t = emu_lane & 3;
+    const int lane = emu_lane & 31;
+#else
+    const int lane = threadIdx.x & 31;
+#endif
+    const int g = lane >> 2, t = lane & 3;
     for (int k = 0; k < 4; ++k) {
         const double ak = __shfl_sync(0xffffffffu, a, 4 * g + k);
         const double b0 = __shfl_sync(0xffffffffu, b, 8 * t + k);
         const double b1 = __shfl_sync(0xffffffffu, b, 8 * t + 4 + k);
-        d0 = std::fma(ak, b0, d0);
-        d1 = std::fma(ak, b1, d1);
+        d0 = fm(ak, b0, d0);
+        d1 = fm(ak, b1, d1);
     }
-#elif KBLASF_DMMA
-    asm("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};"
-        : "+d"(d0), "+d"(d1)
-        : "d"(a), "d"(b));
-#else
-    (void)d0, (void)d1, (void)a, (void)b;
 #endif
 }
 

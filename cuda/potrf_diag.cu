@@ -28,9 +28,12 @@
  * forward substitution after the block (H100, double, n = 64, m = 7168 / 3072 / 960: 19.7
  * / 18.3 / 17.7 against 24.5 / 23.8 / 23.3 us; 32 rows a thread block, twice the blocks,
  * were faster alone at small m but slower inside DPOTRF). An instance without panel rows
- * serves m = 0 (13.1-13.3 us for the block alone, 12.6 before the rows rode along). */
+ * serves m = 0 (13.1-13.3 us for the block alone, 12.6 before the rows rode along).
+ * Real double blocks up to 64 on GPUs with FP64 tensor cores (compute capability 8 on) take
+ * potrf_leaf_dmma.cuh's leaf instead: panels of 8 columns, the trailing updates by DMMAs. */
 #include "kblasf_cuda.h"
 #include "cuda_scalar.cuh"
+#include "potrf_leaf_dmma.cuh"
 
 namespace kblasf {
 namespace {
@@ -306,6 +309,15 @@ cudaError_t potrf_diag_run(cudaStream_t stream, char uplo, int64_t n, int64_t m,
         return cudaErrorInvalidValue;
     if (n == 0)
         return cudaSuccess;
+    if constexpr (std::is_same<T, double>::value) { /* real double on the tensor cores */
+        DevInfo d;
+        const cudaError_t e = dev_info(d);
+        if (e != cudaSuccess)
+            return e;
+        if (n <= 64 && d.major >= 8)
+            return m ? potrf_leaf_dmma_launch<true>(stream, lower, (int)n, m, A, lda, sync, info, ioff)
+                     : potrf_leaf_dmma_launch<false>(stream, lower, (int)n, m, A, lda, sync, info, ioff);
+    }
     if (n <= 64)
         return m ? potrf_diag_launch<T, 64, true>(stream, lower, n, m, A, lda, sync, info, ioff)
                  : potrf_diag_launch<T, 64, false>(stream, lower, n, m, A, lda, sync, info, ioff);
