@@ -257,14 +257,7 @@ __global__ void __launch_bounds__(THREADS) potrf_diag_kernel(bool lower, int n, 
         }
         return;
     }
-    if (gridDim.x > 1) { /* the others have loaded the block: it may be overwritten */
-        if (t == 0) {
-            while (*(volatile unsigned *)sync < gridDim.x - 1)
-                __nanosleep(200);
-            *sync = 0; /* for the next launch */
-        }
-        __syncthreads();
-    }
+    leaf_hand_over(sync); /* the others have loaded the block: it may be overwritten */
 
     /* S -> the stored triangle, coalesced down its columns; column c of L is scaled by
      * scl[c]; U(r, c) = conj(L(c, r)) */
