@@ -303,13 +303,17 @@ cudaError_t potrf_diag_run(cudaStream_t stream, char uplo, int64_t n, int64_t m,
     if (n == 0)
         return cudaSuccess;
     if constexpr (std::is_same<T, double>::value) { /* real double on the tensor cores */
-        DevInfo d;
-        const cudaError_t e = dev_info(d);
-        if (e != cudaSuccess)
-            return e;
-        if (n <= 64 && d.major >= 8)
-            return m ? potrf_leaf_dmma_launch<true>(stream, lower, (int)n, m, A, lda, sync, info, ioff)
-                     : potrf_leaf_dmma_launch<false>(stream, lower, (int)n, m, A, lda, sync, info, ioff);
+        if (n <= 64) {
+            DevInfo d;
+            const cudaError_t e = dev_info(d);
+            if (e != cudaSuccess)
+                return e;
+            if (d.major >= 8)
+                return m ? potrf_leaf_dmma_launch<true>(stream, lower, (int)n, m, A, lda, sync,
+                                                        info, ioff)
+                         : potrf_leaf_dmma_launch<false>(stream, lower, (int)n, m, A, lda, sync,
+                                                         info, ioff);
+        }
     }
     if (n <= 64)
         return m ? potrf_diag_launch<T, 64, true>(stream, lower, n, m, A, lda, sync, info, ioff)
