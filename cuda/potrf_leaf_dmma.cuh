@@ -231,6 +231,7 @@ __global__ void __launch_bounds__(LEAF_THREADS)
 #endif
     double *S = reinterpret_cast<double *>(smem);
     constexpr int LD = leaf_ld<PANEL>, PR = 64;
+    pdl_wait(); /* a programmatic dependent (potrf_diag_run): A is read after this */
     __shared__ double nd[64], scl[64], sq[64];
     const int t = threadIdx.x, l = t & 31, w = t >> 5;
     const bool writer = blockIdx.x == gridDim.x - 1;
@@ -371,13 +372,14 @@ __global__ void __launch_bounds__(LEAF_THREADS)
 }
 
 template <bool PANEL>
-cudaError_t potrf_leaf_dmma_launch(cudaStream_t stream, bool lower, int n, int64_t m, double *A,
-                                   int64_t lda, unsigned *sync, int64_t *info, int64_t ioff)
+cudaError_t potrf_leaf_dmma_launch(cudaStream_t stream, bool pdl, bool lower, int n, int64_t m,
+                                   double *A, int64_t lda, unsigned *sync, int64_t *info,
+                                   int64_t ioff)
 {
     static std::atomic<bool> done[kMaxDevices];
     constexpr size_t smem = leaf_dmma_smem<PANEL>();
     return launch_smem(potrf_leaf_dmma_kernel<PANEL>, dim3((unsigned)(1 + (m + 63) / 64)),
-                       dim3(LEAF_THREADS), smem, smem, done, stream, false, lower, n, m, A, lda,
+                       dim3(LEAF_THREADS), smem, smem, done, stream, pdl, lower, n, m, A, lda,
                        sync, info, ioff);
 }
 

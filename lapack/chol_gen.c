@@ -115,19 +115,36 @@ static kblasf_status_t potrf_tall(kblasf_context *ctx, int lower, kblasf_int w, 
 }
 
 /* The other triangle (lower: strictly above the diagonal; upper: below) of the w x w
- * diagonal block of panel j0 / nb to slot (j0 / nb) % 2 of W (nb x nb slots), or back
- * (restore); nothing without W (the updates then leave that triangle alone). */
+ * diagonal block of the panel at j0 to slot `slot` (0 or 1: the panel's number mod 2) of W
+ * (nb x nb slots), or back (restore); nothing without W (the updates then leave that
+ * triangle alone). */
 static kblasf_status_t keep_other(kblasf_context *ctx, int lower, kblasf_int j0, kblasf_int w,
-                                  T *A, kblasf_int lda, T *W, kblasf_int nb, int restore)
+                                  T *A, kblasf_int lda, T *W, kblasf_int nb, int slot,
+                                  int restore)
 {
     char other = lower ? 'U' : 'L';
     T *D = at(A, lda, j0, j0), *S;
 
     if (!W)
         return KBLASF_STATUS_SUCCESS;
-    S = W + (size_t)(j0 / nb % 2) * nb * nb;
+    S = W + (size_t)slot * nb * nb;
     return restore ? PRIMS(ctx)->tri_copy(ctx, other, 1, w, w, S, nb, D, lda)
                    : PRIMS(ctx)->tri_copy(ctx, other, 1, w, w, D, lda, S, nb);
+}
+
+/* The width of the panel at column (row) j0 of n in blocks of nb: the last 3 nb columns
+ * go in panels of nb / 2 when more than 3 nb columns are left in all. By then the trailing
+ * updates have shrunk and the panel lane sets the pace; a narrower panel moves flops of
+ * its own recursive updates off that lane, into lane 0's updates (H200, with the leaves'
+ * programmatic launch: DPOTRF 4096 1.71 -> 1.65-1.67 ms, 6144 3.31 -> 3.25-3.28, 8192
+ * 5.81-5.86 -> 5.75-5.78, 12288 and 16384 within their spread; doc/lapack.md, stop 51) */
+static kblasf_int potrf_width(kblasf_int n, kblasf_int j0, kblasf_int nb)
+{
+    const kblasf_int tail = 3 * nb;
+
+    if (nb < 2 || n <= tail)
+        return MIN(nb, n - j0);
+    return j0 < n - tail ? MIN(nb, n - tail - j0) : MIN(nb / 2, n - j0);
 }
 
 /* The panel after panel j0 (width w): width w2 at column (row) c0, issued on both lanes
@@ -167,7 +184,8 @@ static kblasf_status_t potrf_next(kblasf_context *ctx, int lower, kblasf_int n, 
 }
 
 /*
- * POTRF by block columns of nb (lower; block rows, upper), right-looking with look-ahead
+ * POTRF by block columns of nb (lower; block rows, upper; the last ones narrower:
+ * potrf_width), right-looking with look-ahead
  * (MAGMA's scheme): lane 1 factors each panel, and lane 0, once a panel is factored,
  * first updates the next panel with it, lets lane 1 start factoring that one, and then
  * updates the rest of the trailing matrix, so that the panels' small, latency-bound steps
@@ -184,44 +202,48 @@ static kblasf_status_t potrf_next(kblasf_context *ctx, int lower, kblasf_int n, 
 static kblasf_status_t potrf_blocked(kblasf_context *ctx, int lower, kblasf_int n, T *A,
                                      kblasf_int lda, int64_t *dinfo, kblasf_int ioff)
 {
-    kblasf_int nb = kblasf_potrf_block(ctx, n, PREC_UPPER[0]), j0, w, c0, w2;
+    kblasf_int nb = kblasf_potrf_block(ctx, n, PREC_UPPER[0]), j0, w, c0, w2, p;
     T *W;
     kblasf_status_t st, st2;
 
     if (nb <= 0) /* no blocks: the recursion alone */
         return potrf_tall(ctx, lower, n, 0, A, lda, dinfo, ioff, 0);
     nb = MIN(nb, n);
-    /* two slots with look-ahead (panels k and k + 1 are saved at once), one without */
+    /* two slots with look-ahead (panels p and p + 1 are saved at once), one without */
     W = kblasf_scratch(ctx, (n > nb ? 2 : 1) * (size_t)nb * nb * sizeof(T));
-    st = keep_other(ctx, lower, 0, nb, A, lda, W, nb, 0);
     if (n <= nb) { /* one panel, no look-ahead */
+        st = keep_other(ctx, lower, 0, n, A, lda, W, nb, 0, 0);
         if (!st)
             st = potrf_tall(ctx, lower, n, 0, A, lda, dinfo, ioff, W != NULL);
-        return st ? st : keep_other(ctx, lower, 0, n, A, lda, W, nb, 1);
+        return st ? st : keep_other(ctx, lower, 0, n, A, lda, W, nb, 0, 1);
     }
+    w = potrf_width(n, 0, nb);
+    c0 = w;
+    w2 = potrf_width(n, c0, nb);
+    st = keep_other(ctx, lower, 0, w, A, lda, W, nb, 0, 0);
     if (!st)
         st = kblasf_lane_order(ctx, 0, 1); /* lane 1 after what the caller queued */
     if (!st) /* beside panel 0 */
-        st = keep_other(ctx, lower, nb, MIN(nb, n - nb), A, lda, W, nb, 0);
+        st = keep_other(ctx, lower, c0, w2, A, lda, W, nb, 1, 0);
     if (!st)
         st = kblasf_use_lane(ctx, 1);
     if (!st)
-        st = potrf_tall(ctx, lower, nb, n - nb, A, lda, dinfo, ioff, W != NULL);
-    for (j0 = 0; !st && j0 + nb < n; j0 += nb) {
-        w = MIN(nb, n - j0);
-        c0 = j0 + w;
-        w2 = MIN(nb, n - c0);
-        st = kblasf_lane_order(ctx, 1, 0); /* panel j0 is factored */
+        st = potrf_tall(ctx, lower, w, n - w, A, lda, dinfo, ioff, W != NULL);
+    /* panel p at j0 (width w), the next one at c0 (width w2) */
+    for (j0 = 0, p = 0; !st && c0 < n; j0 = c0, w = w2, c0 += w2, ++p) {
+        w2 = potrf_width(n, c0, nb);
+        st = kblasf_lane_order(ctx, 1, 0); /* panel p is factored */
         if (!st)
             st = kblasf_use_lane(ctx, 0);
         if (!st)
             st = potrf_next(ctx, lower, n, j0, w, c0, w2, A, lda, dinfo, ioff, W != NULL);
         if (!st)
             st = kblasf_use_lane(ctx, 0);
-        if (!st) /* this panel's triangle back; its slot to the panel after next */
-            st = keep_other(ctx, lower, j0, w, A, lda, W, nb, 1);
+        if (!st) /* this panel's triangle back; its slot to panel p + 2 */
+            st = keep_other(ctx, lower, j0, w, A, lda, W, nb, p % 2, 1);
         if (!st && c0 + w2 < n)
-            st = keep_other(ctx, lower, c0 + w2, MIN(nb, n - c0 - w2), A, lda, W, nb, 0);
+            st = keep_other(ctx, lower, c0 + w2, potrf_width(n, c0 + w2, nb), A, lda, W, nb,
+                            p % 2, 0);
         if (!st && c0 + w2 < n)
             st = potrf_update(ctx, lower, n, j0, w, c0 + w2, n, A, lda, 0);
     }
@@ -230,7 +252,7 @@ static kblasf_status_t potrf_blocked(kblasf_context *ctx, int lower, kblasf_int 
     if (!st2)
         st2 = kblasf_use_lane(ctx, 0);
     if (!st && !st2) /* the last panel's triangle back */
-        st2 = keep_other(ctx, lower, j0, n - j0, A, lda, W, nb, 1);
+        st2 = keep_other(ctx, lower, j0, n - j0, A, lda, W, nb, p % 2, 1);
     return st ? st : st2;
 }
 
