@@ -52,22 +52,6 @@ template <bool PANEL> constexpr size_t leaf_dmma_smem()
     return sizeof(double) * leaf_ld<PANEL> * 64;
 }
 
-/* 1/d for d in rcp_in_range's range, one dependent multiply-add shorter than it: the
- * hardware approximation r0 and one third-order step, r0 (1 + e + e^2) with e = 1 - d r0
- * (e^3 is below double's precision for the approximation's error). Within an ulp (H200:
- * 0.03% of 2^28 random d not correctly rounded), which the pivots' chain takes for speed. */
-__device__ __forceinline__ double rcp_chain(double d)
-{
-#if defined(__CUDA_ARCH__)
-    double r0;
-    asm("rcp.approx.ftz.f64 %0, %1;" : "=d"(r0) : "d"(d));
-    const double e = ::fma(-d, r0, 1.0);
-    return ::fma(r0, ::fma(e, e, e), r0);
-#else
-    return 1.0 / d;
-#endif
-}
-
 /* One pass of the diagonal block's factorization in leaf_chain (columns 0 .. nu - 1 of D,
  * unscaled, right-looking). CHECKED: each pivot is tested and out-of-range ones inverted
  * with rcp_pos, as potrf_diag_kernel does; a failed one stops the pass (returns its
