@@ -313,20 +313,19 @@ cudaError_t potrf_diag_run(cudaStream_t stream, char uplo, int64_t n, int64_t m,
      * GEMM that updated its columns (H200, DPOTRF 8192 5.93-5.99 -> 5.81-5.86 ms, 4096
      * 1.79-1.80 -> 1.71-1.72; doc/lapack.md, stop 51) */
     const bool pdl = d.major >= 9;
-    if constexpr (std::is_same<T, double>::value) /* real double on the tensor cores */
-        if (n <= 64 && d.major >= 8)
-            return m ? potrf_leaf_dmma_launch<true>(stream, pdl, lower, (int)n, m, A, lda, sync,
-                                                    info, ioff)
-                     : potrf_leaf_dmma_launch<false>(stream, pdl, lower, (int)n, m, A, lda, sync,
+    /* the instances with panel rows when there are any (PANEL = m > 0) */
+    auto go = [&](auto panel) -> cudaError_t {
+        constexpr bool PANEL = decltype(panel)::value;
+        if constexpr (std::is_same<T, double>::value) /* real double on the tensor cores */
+            if (n <= 64 && d.major >= 8)
+                return potrf_leaf_dmma_launch<PANEL>(stream, pdl, lower, (int)n, m, A, lda, sync,
                                                      info, ioff);
-    if (n <= 64)
-        return m ? potrf_diag_launch<T, 64, true>(stream, pdl, lower, n, m, A, lda, sync, info,
-                                                  ioff)
-                 : potrf_diag_launch<T, 64, false>(stream, pdl, lower, n, m, A, lda, sync, info,
-                                                   ioff);
-    return m ? potrf_diag_launch<T, MAXN, true>(stream, pdl, lower, n, m, A, lda, sync, info, ioff)
-             : potrf_diag_launch<T, MAXN, false>(stream, pdl, lower, n, m, A, lda, sync, info,
-                                                 ioff);
+        return n <= 64 ? potrf_diag_launch<T, 64, PANEL>(stream, pdl, lower, n, m, A, lda, sync,
+                                                         info, ioff)
+                       : potrf_diag_launch<T, MAXN, PANEL>(stream, pdl, lower, n, m, A, lda,
+                                                           sync, info, ioff);
+    };
+    return m ? go(std::true_type{}) : go(std::false_type{});
 }
 
 } // namespace

@@ -26,6 +26,8 @@ namespace {
  * Four, so that the block (255 registers a thread at most) fits on an SM beside one of
  * cuBLAS's 128-thread GEMM blocks (254 registers): DPOTRF's leaves run beside its updates. */
 constexpr int LEAF_WARPS = 4, LEAF_THREADS = 32 * LEAF_WARPS;
+/* the panel rows a thread block carries (the launch's grid: one block each, and the writer) */
+constexpr int LEAF_PANEL_ROWS = 64;
 
 /* The writer's side of a panel leaf's hand-over (here and in potrf_diag_kernel): the last
  * thread block writes the factor back only once the others, which count themselves in on
@@ -45,7 +47,7 @@ __device__ __forceinline__ void leaf_hand_over(unsigned *sync)
 /* The tile: 64 rows of the block, then (panel launch) 64 panel rows; its leading dimension
  * is 4 (mod 16) doubles, so that a DMMA operand's 16 lanes of a phase, 4 rows by 4 columns,
  * fall in distinct banks */
-template <bool PANEL> constexpr int leaf_tile_rows = PANEL ? 128 : 64;
+template <bool PANEL> constexpr int leaf_tile_rows = PANEL ? 64 + LEAF_PANEL_ROWS : 64;
 template <bool PANEL> constexpr int leaf_ld = leaf_tile_rows<PANEL> + 4;
 template <bool PANEL> constexpr size_t leaf_dmma_smem()
 {
@@ -214,7 +216,7 @@ __global__ void __launch_bounds__(LEAF_THREADS)
     extern __shared__ __align__(16) unsigned char smem[];
 #endif
     double *S = reinterpret_cast<double *>(smem);
-    constexpr int LD = leaf_ld<PANEL>, PR = 64;
+    constexpr int LD = leaf_ld<PANEL>, PR = LEAF_PANEL_ROWS;
     pdl_wait(); /* a programmatic dependent (potrf_diag_run): A is read after this */
     __shared__ double nd[64], scl[64], sq[64];
     const int t = threadIdx.x, l = t & 31, w = t >> 5;
@@ -362,7 +364,7 @@ cudaError_t potrf_leaf_dmma_launch(cudaStream_t stream, bool pdl, bool lower, in
 {
     static std::atomic<bool> done[kMaxDevices];
     constexpr size_t smem = leaf_dmma_smem<PANEL>();
-    return launch_smem(potrf_leaf_dmma_kernel<PANEL>, dim3((unsigned)(1 + (m + 63) / 64)),
+    return launch_smem(potrf_leaf_dmma_kernel<PANEL>, dim3((unsigned)(1 + (m + LEAF_PANEL_ROWS - 1) / LEAF_PANEL_ROWS)),
                        dim3(LEAF_THREADS), smem, smem, done, stream, pdl, lower, n, m, A, lda,
                        sync, info, ioff);
 }
