@@ -127,6 +127,27 @@ __device__ __forceinline__ void dmma_884(double &d0, double &d1, double a, doubl
 #endif
 }
 
+/* Two 8 x 8 blocks D (d0, d1) and E (e0, e1) on top of each other, each plus its own 8 x 4 A
+ * (a for D, a2 for E) times one shared 4 x 8 B: dmma_884(d0, d1, a, b) and dmma_884(e0, e1,
+ * a2, b), fragments as there. On sm_90 that is one m16n8k4 MMA, whose A and D are the two
+ * stacked; the FP64 tensor cores run it at twice m8n8k4's rate (H200: 65 against 33 TFLOP/s
+ * over all SMs, the same issue rate; bench/probe_dmma_shapes.cu, bench/results/
+ * H200-2026-11-29-stop52-dmma-shapes-leaf-pairs.txt). Elsewhere (sm_80..89, the host
+ * emulator) two m8n8k4s. */
+__device__ __forceinline__ void dmma_1684(double &d0, double &d1, double &e0, double &e1, double a,
+                                          double a2, double b)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900 && !defined(KBLASF_CUDA_EMU)
+    asm("mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 {%0, %1, %2, %3}, {%4, %5}, {%6}, "
+        "{%0, %1, %2, %3};"
+        : "+d"(d0), "+d"(d1), "+d"(e0), "+d"(e1)
+        : "d"(a), "d"(a2), "d"(b));
+#else
+    dmma_884(d0, d1, a, b);
+    dmma_884(e0, e1, a2, b);
+#endif
+}
+
 /* Where a warp's DMMAs (dmma_884) may serve: real double at G = 32, where a warp is one
  * matrix, so that its every exit (past the batch, a zero on POTRI's diagonal, a failed pivot
  * of POTRF or POTI) leaves the whole warp and the DMMAs have all their lanes. */
