@@ -211,9 +211,10 @@ __device__ __forceinline__ void leaf_blocks(double *S, int c0, int I0, int J0, i
  * the shared operand and A(I), A(I2) the stacked ones: half the MMAs of two leaf_blocks
  * calls, each at twice the rate on sm_90. H200, against a row block at a time: the leaf with
  * 7168 / 960 panel rows 15.42 / 14.34 -> 14.75 / 13.62 us, DPOTRF 8192 5.76-5.82 -> 5.71-5.75
- * ms, 4096 1.67-1.68 -> 1.63-1.64 (bench/results/H200-2026-11-29-stop52-dmma-shapes-leaf-pairs.txt).
- * A pair takes its larger row's cnt; the other row's extra block lies above the diagonal of
- * the tile (see the caller), which nothing reads. */
+ * ms, 4096 1.67-1.68 -> 1.63-1.64 (bench/results/
+ * H200-2026-11-29-stop52-dmma-shapes-leaf-pairs.txt). A pair takes its larger row's cnt;
+ * the other row's extra block lies above the diagonal of the tile (see the caller), which
+ * nothing reads. */
 template <int LD, int CNT>
 __device__ __forceinline__ void leaf_pair_blocks(double *S, int c0, int I, int I2, int J0, int cnt,
                                                  double s0, double s1, int l)
