@@ -112,7 +112,7 @@ typedef struct { void *dst, *src; size_t bytes; cudaStream_t s; } copy_arg;
 
 static void copy_once(void *arg, int iter)
 {
-    copy_arg *c = arg;
+    copy_arg *c = (copy_arg *)arg; /* (the cast: C++ includes this header too) */
     (void)iter;
     CHECK_CUDA(cudaMemcpyAsync(c->dst, c->src, c->bytes, cudaMemcpyDeviceToDevice, c->s));
 }

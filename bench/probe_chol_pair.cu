@@ -17,8 +17,8 @@
  * library's kernel is not held back by its two waves. PAIR_CH (entries of a column a
  * broadcast round) and PAIR_MINB (blocks an SM asked of ptxas at G = 16) are the trial's knobs.
  *
- * build: nvcc -std=c++17 -O3 -arch=sm_90 -Icuda -Iinclude -I. bench/probe_chol_pair.cu
- *        -Llib -lkblasf -o probe_chol_pair
+ * build: nvcc -std=c++17 -O3 -arch=sm_90 -Icuda -Iinclude -Ibench -I. bench/probe_chol_pair.cu
+ *        -Llib -lkblasf -lcublas -o probe_chol_pair
  * usage: probe_chol_pair [n [batch]]      (default 16 10240)
  */
 #include <algorithm>
@@ -27,6 +27,7 @@
 #include <cstdlib>
 #include <vector>
 #include "kblasf.h"
+#include "bench.h"
 #include "batch_common.cuh"
 #ifndef PAIR_MINB
 #define PAIR_MINB 5
@@ -218,25 +219,12 @@ int main(int argc, char **argv)
     }
     printf("n=%d batch=%ld: max rel diff to the library %.3g, upper triangle touched %.3g, infos differing %ld (failed %ld)\n",
            n, (long)batch, dmax, upper, (long)ibad, (long)fails);
-    /* timing as bench_batch: restore, events around the call; medians of 3 rounds of 20 */
-    cudaEvent_t e0, e1;
-    CK(cudaEventCreate(&e0));
-    CK(cudaEventCreate(&e1));
-    auto timeit = [&](auto f, double *dst) {
-        std::vector<float> v;
-        for (int it = 0; it < 25; ++it) {
-            CK(cudaMemcpyAsync(dst, d0, A.size() * 8, cudaMemcpyDeviceToDevice, st));
-            CK(cudaEventRecord(e0, st));
-            f();
-            CK(cudaEventRecord(e1, st));
-            CK(cudaEventSynchronize(e1));
-            float ms;
-            CK(cudaEventElapsedTime(&ms, e0, e1));
-            if (it >= 5)
-                v.push_back(ms);
-        }
-        std::sort(v.begin(), v.end());
-        return v[v.size() / 2];
+    /* timing as bench_batch: bench.h's time_calls (the input restored, events around the
+     * call), the median of 20 after 5; three rounds */
+    auto timeit = [&](auto &f, double *dst) {
+        const restore_t r = {dst, d0, A.size() * 8};
+        auto call = [](void *p) { (*static_cast<decltype(&f)>(p))(); };
+        return 1e3 * time_calls(st, &r, 1, call, &f, 5, 20);
     };
     const double bytes = 2.0 * 8 * n * (n + 1) / 2 * batch;
     for (int round = 0; round < 3; ++round) {

@@ -5,8 +5,8 @@
  * k's rows against its factored 8 x 8 diagonal block (leaf_row); then warp 0 updates the next
  * diagonal block and factors it (leaf_chain: every lane the whole block, so that the pivots'
  * chain has no shuffle on it) while the other warps apply panel k to the rest of the
- * trailing matrix by DMMAs (leaf_blocks; two row blocks at a time by m16n8k4 on sm_90,
- * leaf_pair_blocks). Two barriers a panel where the leaf on rows
+ * trailing matrix by DMMAs (leaf_blocks; two row blocks at a time, by m16n8k4 on sm_90).
+ * Two barriers a panel where the leaf on rows
  * (potrf_diag_kernel) takes one a column. H200, n = 64: the block alone 11.9 against 12.9 us,
  * with 7168 / 960 panel rows 16.9 / 15.4 against 18.9 / 17.6 us; DPOTRF 8192 6.01-6.03
  * against 6.19-6.20 ms (doc/lapack.md). Same contract as potrf_diag_kernel: the scaled
@@ -156,105 +156,63 @@ __device__ __forceinline__ void leaf_row(double *S, int r, int c0, const double 
 }
 
 /* The trailing update by the panel c0 .. c0 + 7 (its columns in S, -1/d_j in s0 = nd[c0 +
- * q], s1 = nd[c0 + 4 + q], q = l % 4) of cnt <= CNT blocks of 8 x 8: (I, J0 + u) along a
- * row block (ROW) or (I0 + u, J) down a block column, each A(I) (-D^-1) A(J)^T in two DMMAs.
- * Every operand and block is loaded before the first DMMA, so that the blocks' DMMAs
- * overlap (the compiler cannot move a load past the store of another block). Warp 0 takes
- * its one block with CNT = 1, the workers a row block's up to 7 blocks CNT = 4 at a time
- * (fewer registers than all at once), here and in leaf_pair_blocks. */
-template <bool ROW, int LD, int CNT>
-__device__ __forceinline__ void leaf_blocks(double *S, int c0, int I0, int J0, int cnt, double s0,
-                                            double s1, int l)
+ * q], s1 = nd[c0 + 4 + q], q = l % 4) of the blocks (R, J0 + u), u < cnt <= CNT, of NR row
+ * blocks R: I, and I2 when NR = 2; each A(R) (-D^-1) A(J)^T in two k-steps. One row block
+ * takes two dmma_884 a block; two take two dmma_1684 for both, A(J) the shared operand and
+ * A(I), A(I2) the stacked ones: half the MMAs, each at twice the rate on sm_90 (H200,
+ * against a row block at a time: the leaf with 7168 / 960 panel rows 15.42 / 14.34 ->
+ * 14.75 / 13.62 us, DPOTRF 8192 5.76-5.82 -> 5.71-5.75 ms, 4096 1.67-1.68 -> 1.63-1.64;
+ * bench/results/H200-2026-11-29-stop52-dmma-shapes-leaf-pairs.txt). Every operand and block
+ * is loaded before the first MMA, so that the blocks' MMAs overlap (the compiler cannot move
+ * a load past the store of another block). Warp 0 takes its one block with CNT = 1, the
+ * workers a row block's up to 7 blocks CNT = 4 at a time (fewer registers than all at once). */
+template <int LD, int NR, int CNT>
+__device__ __forceinline__ void leaf_blocks(double *S, int c0, int I, int I2, int J0, int cnt,
+                                            double s0, double s1, int l)
 {
+    static_assert(NR == 1 || NR == 2, "one or two row blocks");
     const int g = l >> 2, q = l & 3;
-    double a0[CNT], a1[CNT], b0[CNT], b1[CNT], d0[CNT], d1[CNT];
+    auto R = [&](int r) { return r ? I2 : I; };
+    auto blk = [&](int r, int u) { return S + 8 * R(r) + g + (8 * (J0 + u) + 2 * q) * LD; };
+    double a0[NR], a1[NR], b0[CNT], b1[CNT], d0[NR][CNT], d1[NR][CNT];
 #pragma unroll
-    for (int u = 0; u < CNT; ++u) {
-        const int I = ROW ? I0 : I0 + u, J = ROW ? J0 + u : J0;
-        if (u < cnt && (u == 0 || !ROW)) { /* along a row, A(I) is the same for all */
-            const double *ai = S + 8 * I + g + c0 * LD;
-            a0[u] = ai[q * LD] * s0;
-            a1[u] = ai[(4 + q) * LD] * s1;
-        }
-        if (u < cnt && (u == 0 || ROW)) {
-            const double *aj = S + 8 * J + g + c0 * LD;
-            b0[u] = aj[q * LD];
-            b1[u] = aj[(4 + q) * LD];
-        }
-        if (u < cnt) {
-            const double *e = S + 8 * I + g + (8 * J + 2 * q) * LD;
-            d0[u] = e[0];
-            d1[u] = e[LD];
-        }
+    for (int r = 0; r < NR; ++r) {
+        const double *ai = S + 8 * R(r) + g + c0 * LD;
+        a0[r] = ai[q * LD] * s0;
+        a1[r] = ai[(4 + q) * LD] * s1;
     }
-    /* the blocks' first halves, then their second: a block's two DMMAs depend on each other */
-#pragma unroll
-    for (int u = 0; u < CNT; ++u)
-        if (u < cnt)
-            dmma_884(d0[u], d1[u], a0[ROW ? 0 : u], b0[ROW ? u : 0]);
-#pragma unroll
-    for (int u = 0; u < CNT; ++u)
-        if (u < cnt)
-            dmma_884(d0[u], d1[u], a1[ROW ? 0 : u], b1[ROW ? u : 0]);
-#pragma unroll
-    for (int u = 0; u < CNT; ++u)
-        if (u < cnt) {
-            const int I = ROW ? I0 : I0 + u, J = ROW ? J0 + u : J0;
-            double *e = S + 8 * I + g + (8 * J + 2 * q) * LD;
-            e[0] = d0[u];
-            e[LD] = d1[u];
-        }
-}
-
-/* leaf_blocks along two row blocks at once, I and I2, for the blocks (I, J0 + u) and (I2, J0 +
- * u), u < cnt <= CNT: one m16n8k4 MMA (dmma_1684) a k-step of a block column, where A(J) is
- * the shared operand and A(I), A(I2) the stacked ones: half the MMAs of two leaf_blocks
- * calls, each at twice the rate on sm_90. H200, against a row block at a time: the leaf with
- * 7168 / 960 panel rows 15.42 / 14.34 -> 14.75 / 13.62 us, DPOTRF 8192 5.76-5.82 -> 5.71-5.75
- * ms, 4096 1.67-1.68 -> 1.63-1.64 (bench/results/
- * H200-2026-11-29-stop52-dmma-shapes-leaf-pairs.txt). A pair takes its larger row's cnt;
- * the other row's extra block lies above the diagonal of the tile (see the caller), which
- * nothing reads. */
-template <int LD, int CNT>
-__device__ __forceinline__ void leaf_pair_blocks(double *S, int c0, int I, int I2, int J0, int cnt,
-                                                 double s0, double s1, int l)
-{
-    const int g = l >> 2, q = l & 3;
-    const double *ai = S + 8 * I + g + c0 * LD, *ai2 = S + 8 * I2 + g + c0 * LD;
-    const double a0 = ai[q * LD] * s0, a1 = ai[(4 + q) * LD] * s1;
-    const double e0 = ai2[q * LD] * s0, e1 = ai2[(4 + q) * LD] * s1;
-    double b0[CNT], b1[CNT], d0[CNT], d1[CNT], f0[CNT], f1[CNT];
 #pragma unroll
     for (int u = 0; u < CNT; ++u)
         if (u < cnt) {
             const double *aj = S + 8 * (J0 + u) + g + c0 * LD;
             b0[u] = aj[q * LD];
             b1[u] = aj[(4 + q) * LD];
-            const double *d = S + 8 * I + g + (8 * (J0 + u) + 2 * q) * LD;
-            const double *f = S + 8 * I2 + g + (8 * (J0 + u) + 2 * q) * LD;
-            d0[u] = d[0];
-            d1[u] = d[LD];
-            f0[u] = f[0];
-            f1[u] = f[LD];
+#pragma unroll
+            for (int r = 0; r < NR; ++r) {
+                d0[r][u] = blk(r, u)[0];
+                d1[r][u] = blk(r, u)[LD];
+            }
         }
+    /* the blocks' first k-steps, then their second: a block's two depend on each other */
+#pragma unroll
+    for (int h = 0; h < 2; ++h)
+#pragma unroll
+        for (int u = 0; u < CNT; ++u)
+            if (u < cnt) {
+                const double *a = h ? a1 : a0, b = h ? b1[u] : b0[u];
+                if constexpr (NR == 2)
+                    dmma_1684(d0[0][u], d1[0][u], d0[1][u], d1[1][u], a[0], a[1], b);
+                else
+                    dmma_884(d0[0][u], d1[0][u], a[0], b);
+            }
 #pragma unroll
     for (int u = 0; u < CNT; ++u)
         if (u < cnt)
-            dmma_1684(d0[u], d1[u], f0[u], f1[u], a0, e0, b0[u]);
 #pragma unroll
-    for (int u = 0; u < CNT; ++u)
-        if (u < cnt)
-            dmma_1684(d0[u], d1[u], f0[u], f1[u], a1, e1, b1[u]);
-#pragma unroll
-    for (int u = 0; u < CNT; ++u)
-        if (u < cnt) {
-            double *d = S + 8 * I + g + (8 * (J0 + u) + 2 * q) * LD;
-            double *f = S + 8 * I2 + g + (8 * (J0 + u) + 2 * q) * LD;
-            d[0] = d0[u];
-            d[LD] = d1[u];
-            f[0] = f0[u];
-            f[LD] = f1[u];
-        }
+            for (int r = 0; r < NR; ++r) {
+                blk(r, u)[0] = d0[r][u];
+                blk(r, u)[LD] = d1[r][u];
+            }
 }
 
 /* The leaf (see the file's head): arguments, grid and the writer's hand-over as
@@ -345,7 +303,7 @@ __global__ void __launch_bounds__(LEAF_THREADS)
             break;
         const double s0 = nd[c0 + lq], s1 = nd[c0 + 4 + lq];
         if (w == 0) {
-            leaf_blocks<false, LD, 1>(S, c0, k + 1, k + 1, 1, s0, s1, l);
+            leaf_blocks<LD, 1, 1>(S, c0, k + 1, k + 1, k + 1, 1, s0, s1, l);
             if (jstop == n) {
                 __syncwarp();
                 const int js = leaf_chain<LD>(S, n, c0 + 8, l, nd);
@@ -367,13 +325,13 @@ __global__ void __launch_bounds__(LEAF_THREADS)
                 if (2 * it + 1 < nrows) {
                     const int I2 = row(2 * it + 1), cnt = count(I2);
                     for (int J0 = 0; J0 < cnt; J0 += 4)
-                        leaf_pair_blocks<LD, 4>(S, c0, I, I2, k + 1 + J0,
-                                                cnt - J0 < 4 ? cnt - J0 : 4, s0, s1, l);
+                        leaf_blocks<LD, 2, 4>(S, c0, I, I2, k + 1 + J0,
+                                              cnt - J0 < 4 ? cnt - J0 : 4, s0, s1, l);
                 } else {
                     const int cnt = count(I);
                     for (int J0 = 0; J0 < cnt; J0 += 4)
-                        leaf_blocks<true, LD, 4>(S, c0, I, k + 1 + J0,
-                                                 cnt - J0 < 4 ? cnt - J0 : 4, s0, s1, l);
+                        leaf_blocks<LD, 1, 4>(S, c0, I, I, k + 1 + J0,
+                                              cnt - J0 < 4 ? cnt - J0 : 4, s0, s1, l);
                 }
             }
         }
