@@ -5,7 +5,7 @@
  * k's rows against its factored 8 x 8 diagonal block (leaf_row); then warp 0 updates the next
  * diagonal block and factors it (leaf_chain: every lane the whole block, so that the pivots'
  * chain has no shuffle on it) while the other warps apply panel k to the rest of the
- * trailing matrix by DMMAs (leaf_blocks; two row blocks at a time, by m16n8k4 on sm_90).
+ * trailing matrix by DMMAs (leaf_blocks; two row blocks at a time, by m16n8k8 on sm_90).
  * Two barriers a panel where the leaf on rows
  * (potrf_diag_kernel) takes one a column. H200, n = 64: the block alone 11.9 against 12.9 us,
  * with 7168 / 960 panel rows 16.9 / 15.4 against 18.9 / 17.6 us; DPOTRF 8192 6.01-6.03
@@ -157,15 +157,17 @@ __device__ __forceinline__ void leaf_row(double *S, int r, int c0, const double 
 
 /* The trailing update by the panel c0 .. c0 + 7 (its columns in S, -1/d_j in s0 = nd[c0 +
  * q], s1 = nd[c0 + 4 + q], q = l % 4) of the blocks (R, J0 + u), u < cnt <= CNT, of NR row
- * blocks R: I, and I2 when NR = 2; each A(R) (-D^-1) A(J)^T in two k-steps. One row block
- * takes two dmma_884 a block; two take two dmma_1684 for both, A(J) the shared operand and
- * A(I), A(I2) the stacked ones: half the MMAs, each at twice the rate on sm_90 (H200,
+ * blocks R: I, and I2 when NR = 2; each A(R) (-D^-1) A(J)^T. One row block takes two
+ * dmma_884 a block (k-steps of 4); two take one dmma_1688 for both, A(J) the shared operand
+ * and A(I), A(I2) the stacked ones: on sm_90 a quarter of the MMAs, at twice the rate (H200,
  * against a row block at a time: the leaf with 7168 / 960 panel rows 15.42 / 14.34 ->
- * 14.75 / 13.62 us, DPOTRF 8192 5.76-5.82 -> 5.71-5.75 ms, 4096 1.67-1.68 -> 1.63-1.64;
- * bench/results/H200-2026-11-29-stop52-dmma-shapes-leaf-pairs.txt). Every operand and block
- * is loaded before the first MMA, so that the blocks' MMAs overlap (the compiler cannot move
- * a load past the store of another block). Warp 0 takes its one block with CNT = 1, the
- * workers a row block's up to 7 blocks CNT = 4 at a time (fewer registers than all at once). */
+ * 14.75 / 13.62 us by two m16n8k4 a pair, DPOTRF 8192 5.76-5.82 -> 5.71-5.75 ms,
+ * bench/results/H200-2026-11-29-stop52-dmma-shapes-leaf-pairs.txt; then 14.58 / 13.50 ->
+ * 14.22 / 13.09 us by one m16n8k8, DPOTRF within 1%, ...-stop53-leaf-k8.txt). Every
+ * operand and block is loaded before the first MMA, so that the blocks' MMAs overlap (the
+ * compiler cannot move a load past the store of another block). Warp 0 takes its one block
+ * with CNT = 1, the workers a row block's up to 7 blocks CNT = 4 at a time (all at once
+ * spills: 15.14 against 14.22 us with 7168 rows). */
 template <int LD, int NR, int CNT>
 __device__ __forceinline__ void leaf_blocks(double *S, int c0, int I, int I2, int J0, int cnt,
                                             double s0, double s1, int l)
@@ -193,18 +195,21 @@ __device__ __forceinline__ void leaf_blocks(double *S, int c0, int I, int I2, in
                 d1[r][u] = blk(r, u)[LD];
             }
         }
-    /* the blocks' first k-steps, then their second: a block's two depend on each other */
-#pragma unroll
-    for (int h = 0; h < 2; ++h)
+    if constexpr (NR == 2) {
 #pragma unroll
         for (int u = 0; u < CNT; ++u)
-            if (u < cnt) {
-                const double *a = h ? a1 : a0, b = h ? b1[u] : b0[u];
-                if constexpr (NR == 2)
-                    dmma_1684(d0[0][u], d1[0][u], d0[1][u], d1[1][u], a[0], a[1], b);
-                else
-                    dmma_884(d0[0][u], d1[0][u], a[0], b);
-            }
+            if (u < cnt)
+                dmma_1688(d0[0][u], d1[0][u], d0[1][u], d1[1][u], a0[0], a0[1], a1[0], a1[1],
+                          b0[u], b1[u]);
+    } else {
+        /* the blocks' first k-steps, then their second: a block's two depend on each other */
+#pragma unroll
+        for (int h = 0; h < 2; ++h)
+#pragma unroll
+            for (int u = 0; u < CNT; ++u)
+                if (u < cnt)
+                    dmma_884(d0[0][u], d1[0][u], h ? a1[0] : a0[0], h ? b1[u] : b0[u]);
+    }
 #pragma unroll
     for (int u = 0; u < CNT; ++u)
         if (u < cnt)
