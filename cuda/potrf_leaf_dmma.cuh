@@ -55,11 +55,21 @@ template <bool PANEL> constexpr size_t leaf_dmma_smem()
     return sizeof(double) * leaf_ld<PANEL> * 64;
 }
 
+/* The pivots' range in which leaf_chain's first pass may take the next pivot from a square
+ * (below). For an SPD block x = D[u+1][u] has x^2 <= d_u D[u+1][u+1], so with every pivot
+ * in [2^-450, 2^450) a square that underflows drops less than 2^-572 from a pivot of at
+ * least 2^-450, and one that overflows leaves -inf or NaN, out of the range. Wider ranges,
+ * as LAPACK's testers' matrices scaled near underflow or overflow (types 8 and 9, pivots
+ * near 2^-+970), take the checked pass; their plain order (the multiplier first) has no
+ * square. */
+constexpr double LEAF_CHAIN_LO = 0x1p-450, LEAF_CHAIN_HI = 0x1p450;
+
 /* One pass of the diagonal block's factorization in leaf_chain (columns 0 .. nu - 1 of D,
  * unscaled, right-looking). CHECKED: each pivot is tested and out-of-range ones inverted
  * with rcp_pos, as potrf_diag_kernel does; a failed one stops the pass (returns its
  * column u). Unchecked: no test on the pivots' chain, only a flag (returns -1 when some
- * pivot was not in rcp_in_range's range, which includes <= 0 and NaN). nj[u] := -1/d_u. */
+ * pivot was not in [LEAF_CHAIN_LO, LEAF_CHAIN_HI), which excludes <= 0 and NaN). nj[u] :=
+ * -1/d_u. */
 template <bool CHECKED>
 __device__ __forceinline__ int leaf_chain_pass(int nu, double (&D)[8][8], double (&nj)[8])
 {
@@ -77,19 +87,21 @@ __device__ __forceinline__ int leaf_chain_pass(int nu, double (&D)[8][8], double
                 return u;
             nj[u] = -rcp_pos(d);
         } else {
-            bad |= !(d >= RcpRange<double>::lo && d < RcpRange<double>::hi);
+            bad |= !(d >= LEAF_CHAIN_LO && d < LEAF_CHAIN_HI); /* in rcp_chain's range */
             nj[u] = -rcp_chain(d);
         }
-        /* the next pivot from a square that does not wait for 1/d_u: one multiply-add
-         * after it; the other entries by the multiplier D[a][u] / d_u */
-        if (u + 1 < 8)
+        /* Unchecked, the next pivot from a square that does not wait for 1/d_u: one
+         * multiply-add after it (LEAF_CHAIN_LO). The other entries, and the next pivot in
+         * the checked pass, by the multiplier D[a][u] / d_u. */
+        const bool sq = !CHECKED && u + 1 < 8;
+        if (sq)
             D[u + 1][u + 1] = fm(D[u + 1][u] * D[u + 1][u], nj[u], D[u + 1][u + 1]);
 #pragma unroll
         for (int a = u + 1; a < 8; ++a) {
             const double wa = D[a][u] * nj[u];
 #pragma unroll
             for (int b = u + 1; b <= a; ++b)
-                if (a != u + 1 || b != u + 1)
+                if (!sq || a != u + 1 || b != u + 1)
                     D[a][b] = fm(D[b][u], wa, D[a][b]);
         }
     }

@@ -113,6 +113,9 @@ typedef struct {
 } case_t;
 
 static unsigned rot; /* rotates padding, nrhs, letter case, ... across cases */
+/* run_case's inputs scaled by 2^scale_e2 (A, B; a triangle by 2^(scale_e2 / 2)): matrices
+ * near underflow or overflow, as LAPACK's testers' types 8 and 9 */
+static int scale_e2;
 
 static char up(char c) { return (char)toupper((unsigned char)c); }
 static int has_b(int r) { return r == R_POTRS || r == R_POSV; }
@@ -697,10 +700,14 @@ static void run_case(kblasf_handle_t h, case_t c, int weak, int selfcheck)
     if (c.r == R_POTRF || c.r == R_POSV) {
         Af = test_alloc((size_t)n * n * sizeof(T));
         fill_hpd(Af, n, weak);
+        for (i = 0; i < n * n; i++)
+            Af[i] *= (T)ldexp(1.0, scale_e2);
         put_tri(A0, lda, Af, n, U, n);
     } else {
         F = test_alloc((size_t)n * n * sizeof(T));
         fill_tri(F, U, n, c.r == R_TRTRI, weak);
+        for (i = 0; i < n * n; i++)
+            F[i] *= (T)ldexp(1.0, scale_e2 / 2);
         put_tri(A0, lda, F, n, U, n);
         if (unit)
             for (i = 0; i < n; i++)
@@ -713,7 +720,7 @@ static void run_case(kblasf_handle_t h, case_t c, int weak, int selfcheck)
         for (i = 0; i < nrhs; i++) {
             kblasf_int r;
             for (r = 0; r < n; r++)
-                AT(B0, ldb, r, i) = rnd();
+                AT(B0, ldb, r, i) = rnd() * (T)ldexp(1.0, scale_e2);
         }
         B = dup_array(B0, bsz);
     }
@@ -761,7 +768,9 @@ static void run_case(kblasf_handle_t h, case_t c, int weak, int selfcheck)
             WHY(";");
         }
     }
-    test_check(ok, "%s%s:%s", describe(&c), weak ? " weak" : "", why);
+    test_check(ok, "%s%s%s:%s", describe(&c), weak ? " weak" : "",
+               scale_e2 ? (scale_e2 < 0 ? " scaled near underflow" : " scaled near overflow") : "",
+               why);
 
     if (selfcheck && ok && n > 2 && !(has_b(c.r) && nrhs == 0)) {
         /* one wrong element, well above the rounding the residual allows, must show */
@@ -1106,6 +1115,25 @@ void TFN(chol)(kblasf_handle_t h)
                         if (self)
                             selfchecked[r] = 1;
                     }
+    /* scaled near underflow and overflow (2^-+900 in d and z, 2^-+100 in s and c): the
+     * squares of the elements leave the range, the quotients a factorization takes do not
+     * (the GPU's DPOTRF leaf once squared them; LAPACK's testers caught it). Every routine,
+     * both triangles, orders around the leaves' (64); TRTRI non-unit (a unit triangle
+     * scaled is no longer near its inverse's range: the inverse's entries overflow) */
+    {
+        static const kblasf_int sns[] = {2, 33, 100, 257};
+        size_t s0 = test_quick ? 2 : 0;
+        int sg;
+        for (sg = -1; sg <= 1; sg += 2)
+            for (r = 0; r < R_COUNT; r++)
+                for (e = first_entry; e < E_COUNT; e += E_COUNT - 1 - first_entry)
+                    for (u = 0; u < 2; u++)
+                        for (s = s0; s < COUNT(sns); s++) {
+                            scale_e2 = sg * (is_dz ? 900 : 100);
+                            run_case(h, mk(r, e, uplos[u], 'N', sns[s], 1 + rot % 5), 0, 0);
+                        }
+        scale_e2 = 0;
+    }
     /* large orders: 1000 (d, z; host form; one triangle), 1025 and 2100 on the GPU */
     if (is_dz)
         for (r = 0; r < R_COUNT; r++) {

@@ -548,7 +548,7 @@ cudaError_t call_panel(char u, int64_t n, int64_t m, cuDoubleComplex *A, int64_t
  * the panel solved (lower: X L^H = A21; upper: L X = A12 with L = U^H), nothing else
  * written. nanpiv >= 0: A(nanpiv, nanpiv) is NaN, info must say so (the rest is garbage). */
 template <typename T>
-void test_panel(char uplo, int n, int m, int64_t lda, int nanpiv, int64_t ioff)
+void test_panel(char uplo, int n, int m, int64_t lda, int nanpiv, int64_t ioff, int e2 = 0)
 {
     ++tests;
     const bool lower = uplo == 'L', cplx = Tr<T>::cplx;
@@ -559,7 +559,7 @@ void test_panel(char uplo, int n, int m, int64_t lda, int nanpiv, int64_t ioff)
         for (int j = 0; j < N; ++j) {
             LC s = i == j ? LC(N) : LC(0);
             for (int l = 0; l < N; ++l) s += G[i + l * N] * std::conj(G[j + l * N]);
-            M[i + j * N] = s;
+            M[i + j * N] = s * std::ldexp(1.0L, e2); /* e2: scaled near under- or overflow */
         }
     /* element (i, j) of the stored panel (lower: i < N, j < n; upper: i < n, j < N) */
     auto stored = [&](int64_t i, int64_t j) {
@@ -623,13 +623,13 @@ void test_panel(char uplo, int n, int m, int64_t lda, int nanpiv, int64_t ioff)
                 xmax = std::max(xmax, std::abs(X(r, k)));
                 lmax = std::max(lmax, std::abs(L(k, k)));
             }
-        if (m > 0) pworst = (double)(rmax / (n * Tr<T>::eps() * std::max(xmax * lmax, (long double)1e-30)));
+        if (m > 0) pworst = (double)(rmax / (n * Tr<T>::eps() * (xmax * lmax > 0 ? xmax * lmax : 1)));
         if (!(pworst < 10)) { ok = false; why += " panel"; }
     }
     if (!ok) {
         ++fails;
-        fprintf(stderr, "FAIL potrf_panel<%zu%s> %c n=%d m=%d lda=%ld nanpiv=%d: info %ld want %ld, ratios %g %g:%s\n",
-                sizeof(T), cplx ? "c" : "", uplo, n, m, (long)lda, nanpiv, (long)info, (long)want, worst, pworst, why.c_str());
+        fprintf(stderr, "FAIL potrf_panel<%zu%s> %c n=%d m=%d lda=%ld nanpiv=%d e2=%d: info %ld want %ld, ratios %g %g:%s\n",
+                sizeof(T), cplx ? "c" : "", uplo, n, m, (long)lda, nanpiv, e2, (long)info, (long)want, worst, pworst, why.c_str());
     } else if (getenv("KBV")) {
         fprintf(stderr, "ok potrf_panel<%zu%s> %c n=%d m=%d ratios %g %g\n", sizeof(T), cplx ? "c" : "", uplo, n, m, worst, pworst);
     }
@@ -648,6 +648,13 @@ void run_panel(int cnt, int maxm)
         const int64_t lda = (u == 'L' ? n + m : n) + irand(0, 3);
         test_panel<T>(u, n, m, lda, irand(0, 5) ? -1 : irand(0, n - 1), irand(0, 999));
     }
+    /* scaled near underflow and overflow (LAPACK's testers' types 8 and 9): the squares of
+     * the off-diagonal elements leave the range, their quotients by the pivots do not */
+    const int e2 = std::is_same<T, float>::value || std::is_same<T, cuFloatComplex>::value ? 115 : 965;
+    for (int n : {2, 9, 31, maxn})
+        for (int s : {-1, 1})
+            for (char u : {'L', 'U'})
+                test_panel<T>(u, n, n > 9 ? 40 : 0, (u == 'L' ? n + (n > 9 ? 40 : 0) : n) + 1, -1, 0, s * e2);
     ++tests;
     std::vector<T> buf(64 * 64, nanv<T>());
     int64_t info = 0;
