@@ -833,6 +833,7 @@ template <typename T> struct BMats {
  * against the long-double factor of its leading columns (forward error / (n eps ||L||)
  * < 30); the solve's ||A X - B||_1 / (n ||A||_1 ||X||_1 eps) < 30 (A the input matrix).
  * 30: the brief's bound on the scaled residuals (LAPACK's testers use 30 as well). */
+static int batch_e2; /* test_batch's SPD members scaled by 2^batch_e2 (near under- or overflow) */
 template <typename T>
 void test_batch(BOp op, char uplo, int n, int64_t nrhs, int64_t batch, bool ptrs, int ib, int nfail)
 {
@@ -875,7 +876,7 @@ void test_batch(BOp op, char uplo, int n, int64_t nrhs, int64_t batch, bool ptrs
                 for (int j = 0; j < n; ++j) {
                     LC s = i == j ? LC(n) : LC(0);
                     for (int l = 0; l < n; ++l) s += Gm[i + l * n] * std::conj(Gm[j + l * n]);
-                    Mb[i + j * n] = s;
+                    Mb[i + j * n] = s * std::ldexp(1.0L, batch_e2);
                 }
         }
         /* the matrix rounded to T, read back (long double, Hermitian, real diagonal) */
@@ -1125,6 +1126,14 @@ template <typename T> void run_batch(BOp op, int cnt)
         test_batch<T>(op, ups[irand(0, 3)], n, op == BOp::potrf ? 0 : rhs(), batch, irand(0, 1), irand(0, 1) ? 4 : 8,
                       fac && irand(0, 1) ? irand(1, 4) : 0);
     }
+    /* SPD members scaled near underflow and overflow (LAPACK's testers' types 8 and 9) */
+    const int e2 = std::is_same<T, float>::value || std::is_same<T, cuFloatComplex>::value ? 115 : 965;
+    for (int n : {2, 8, 9, 16, 17, 32})
+        for (int sg : {-1, 1}) {
+            batch_e2 = sg * e2;
+            test_batch<T>(op, n % 2 ? 'L' : 'U', n, op == BOp::potrf ? 0 : rhs(), 7, n % 3 == 0, 8, 0);
+        }
+    batch_e2 = 0;
     run_batch_args<T>(op);
 }
 
@@ -1217,6 +1226,7 @@ static const char *bblk_op_name[] = {"potrf", "potrs", "posv"};
 
 /* One batch: op 0 POTRF, 1 POTRS, 2 POSV; kinds[b] 0 (positive definite), 1 or 2 (fails at
  * column ks[b]); extraA / extraB: the gap between matrices (-1 with batch 1: stride 0). */
+static int bblk_e2; /* test_bblk's members scaled by 2^bblk_e2 (a POTRS factor by half that) */
 template <typename T>
 void test_bblk(int op, char uplo, int n, int64_t nrhs, int64_t lda, int64_t ldb, int64_t batch,
                bool scattered, int64_t extraA, int64_t extraB, int ib,
@@ -1242,7 +1252,7 @@ void test_bblk(int op, char uplo, int n, int64_t nrhs, int64_t lda, int64_t ldb,
                 for (int i = j + 1; i < n; ++i) L0[i + j * n] = LC(urand(), cplx ? urand() : 0) / (long double)n;
             }
             if (op == 1) { /* POTRS: A holds the factor, rounded to T first */
-                for (auto &v : L0) { const T r = Tr<T>::mk(v.real(), v.imag()); v = Tr<T>::get(r); }
+                for (auto &v : L0) { v *= std::ldexp(1.0L, bblk_e2 / 2); const T r = Tr<T>::mk(v.real(), v.imag()); v = Tr<T>::get(r); }
             }
             for (int i = 0; i < n; ++i)
                 for (int j = 0; j <= i; ++j) {
@@ -1263,6 +1273,7 @@ void test_bblk(int op, char uplo, int n, int64_t nrhs, int64_t lda, int64_t ldb,
                 for (int j = 0; j < n; ++j) s += i == j ? 0 : std::abs(M[i + j * n]);
                 M[i + i * n] = LC(s * (1 + urand() / 4), 0);
             }
+            for (auto &v : M) v *= std::ldexp(1.0L, bblk_e2);
         }
         T *Ab = A.m(b);
         if (op == 1) { /* the factor: L, or U = L^H; the diagonal's imaginary part NaN */
@@ -1483,6 +1494,15 @@ void run_bblk(int op, int big, int maxn)
         test_bblk<T>(op, ups[u + 2 * irand(0, 1)], n, nrhs, lda, ldb, batch, scat, extra, irand(0, 5),
                      irand(0, 1) ? 8 : 4, kinds, ks);
     };
+    /* members scaled near underflow and overflow (LAPACK's testers' types 8 and 9) */
+    for (int n : {33, 64, 100})
+        for (int sg : {-1, 1}) {
+            if (n > maxn)
+                continue;
+            bblk_e2 = sg * (std::is_same<T, float>::value || std::is_same<T, cuFloatComplex>::value ? 115 : 965);
+            one(n, 3, (n + sg) % 2 != 0, 0, 2);
+        }
+    bblk_e2 = 0;
     for (int n : bblk_sizes(maxn))
         for (int u = 0; u < 2; ++u) {
             /* nrhs: 1, a few, or (1 in 6, the emulator's shuffles are slow) more than a
