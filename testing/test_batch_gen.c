@@ -45,6 +45,7 @@ typedef struct {
     kblasf_int n, nrhs, lda, ldb, batch;
     kblasf_int sA, sB;          /* strides (strided form) or slot sizes (arrays) */
     int weak, bad;              /* weakly dominant; members that are not positive definite */
+    int e2;                     /* matrices scaled by 2^e2 (a POTRS factor by 2^(e2/2)) */
 } case_t;
 
 static unsigned rot; /* varies padding, nrhs, letter case, ... across cases */
@@ -60,9 +61,10 @@ static const char *describe(const case_t *c)
     static char buf[256];
 
     snprintf(buf, sizeof buf, PREC_UPPER "%s_BATCH%s uplo=%c n=%ld nrhs=%ld lda=%ld ldb=%ld "
-             "batch=%ld %s=%ld%s [%s]", rname[c->r], c->strided ? "_STRIDED" : "", c->uplo,
+             "batch=%ld %s=%ld%s%s [%s]", rname[c->r], c->strided ? "_STRIDED" : "", c->uplo,
              (long)c->n, (long)c->nrhs, (long)c->lda, (long)c->ldb, (long)c->batch,
              c->strided ? "strideA" : "slot", (long)c->sA, c->weak ? " weak" : "",
+             c->e2 ? (c->e2 < 0 ? " scaled near underflow" : " scaled near overflow") : "",
              *test_mode_env ? test_mode_env : "default");
     return buf;
 }
@@ -123,6 +125,17 @@ static void gen_hpd(T *M, kblasf_int ld, char U, kblasf_int n, int weak)
 #endif
     }
     free(rows);
+}
+
+/* The triangle of M times 2^e (exact): matrices near underflow or overflow, as LAPACK's
+ * testers' types 8 and 9 */
+static void scale_tri(T *M, kblasf_int ld, char U, kblasf_int n, int e)
+{
+    kblasf_int i, j;
+    for (j = 0; j < n && e; j++)
+        for (i = 0; i < n; i++)
+            if (in_tri(U, i, j))
+                AT(M, ld, i, j) *= (T)ldexp(1.0, e);
 }
 
 /* A Cholesky factor (real diagonal in [1.5, 2.5], the rest random / n or / sqrt(n)) into
@@ -410,9 +423,11 @@ static void make_data(const case_t *c, bufs_t *u)
         T *M = MAT(c, u->A0, c->sA, b);
         if (c->r == R_POTRS) {
             gen_factor(M, c->lda, U, n, c->weak);
+            scale_tri(M, c->lda, U, n, c->e2 / 2);
             continue;
         }
         gen_hpd(M, c->lda, U, n, c->weak);
+        scale_tri(M, c->lda, U, n, c->e2);
         /* about one member in three (one in fifty of 1000) fails */
         if (c->bad && n > 0 && b % (c->batch >= 100 ? 50 : 3) == 1) {
             kblasf_int at = (kblasf_int)((b * 7u + rot) % (unsigned)n);
@@ -595,7 +610,7 @@ static void arguments(kblasf_handle_t h)
     for (r = 0; r < 3; r++)
         for (s = 0; s < 2; s++)
             for (t = 0; t < COUNT(ch); t++) {
-                case_t c = {r, s, 'L', 4, 2, 4, 4, 2, 16, 8, 0, 0};
+                case_t c = {r, s, 'L', 4, 2, 4, 4, 2, 16, 8, 0, 0, 0};
                 bufs_t u;
                 int nullA = 0, nullB = 0, nullI = 0, ok;
                 kblasf_int k, want_pos = 0, nb;
@@ -712,6 +727,7 @@ void TFN(batch)(kblasf_handle_t h)
                     if (f && c.batch == 1 && rot % 2)
                         c.sA = c.sB = 0; /* legal with one matrix */
                     c.weak = (rot / 2) % 2;
+                    c.e2 = 0;
                     c.bad = has_info(r) && c.batch > 1 && rot % 2 == 0;
                     rot++;
                     if (!selfchecked[r] && n >= 20 && c.batch == 7) {
@@ -720,10 +736,24 @@ void TFN(batch)(kblasf_handle_t h)
                     } else
                         run_case(h, c, 0);
                 }
+    /* scaled near underflow and overflow (2^-+900 in d and z, 2^-+100 in s and c): every
+     * routine, the small kernels' orders and the blocked ones' */
+    if (!loop_mode)
+        for (r = 0; r < 3; r++)
+            for (s = 0; s < 6; s++) {
+                static const kblasf_int sn[] = {2, 9, 17, 32, 64, 100};
+                const int big_e = PREC_INDEX == 1 || PREC_INDEX == 3 ? 900 : 100;
+                case_t c = {r, (int)(s % 2), s % 3 ? 'L' : 'U', sn[s], has_b(r) ? 3 : 0, sn[s] + 1,
+                            sn[s] + 2, 7, 0, 0, 0, 0, 0};
+                c.sA = c.lda * c.n + 5;
+                c.sB = c.ldb * c.nrhs + 3;
+                for (c.e2 = -big_e; c.e2 <= big_e; c.e2 += 2 * big_e)
+                    run_case(h, c, 0);
+            }
     /* POSV without right-hand sides only factors (B may be anything, it stays) */
     for (n = 5; n <= 300; n += 295)
         if (!loop_mode || n > 256) {
-            case_t c = {R_POSV, n < 256, 'U', n, 0, n + 1, n, 7, (n + 1) * n + 3, 2, 0, 1};
+            case_t c = {R_POSV, n < 256, 'U', n, 0, n + 1, n, 7, (n + 1) * n + 3, 2, 0, 1, 0};
             run_case(h, c, 0);
         }
     if (!loop_mode)
