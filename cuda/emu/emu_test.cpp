@@ -1874,6 +1874,7 @@ BTRTRI_CALL(z, cuDoubleComplex)
  * outside the stored triangles must be as before, bit for bit (the pointer array too);
  * member sing must hold some Inf/NaN in its triangle; every other member's X (the result)
  * ||X A - I||_1 / (n ||A||_1 ||X||_1 eps) < 30, in long double (unit diagonals as ones). */
+static int btrtri_e2; /* test_btrtri's triangles scaled by 2^btrtri_e2 */
 template <typename T>
 void test_btrtri(char uplo, char diag, int n, int64_t batch, int form, int64_t sing)
 {
@@ -1903,6 +1904,10 @@ void test_btrtri(char uplo, char diag, int n, int64_t batch, int form, int64_t s
                     }
                 } else {
                     v = Tr<T>::mk(urand() / n, cplx ? urand() / n : 0);
+                }
+                if (btrtri_e2) { /* scaled (non-unit only: a scaled unit triangle's inverse overflows) */
+                    const LC w = Tr<T>::get(v) * std::ldexp(1.0L, btrtri_e2);
+                    v = Tr<T>::mk(w.real(), w.imag());
                 }
                 A.at(b, i, j) = v;
                 A.allow[A.idx(b, i, j)] = 1;
@@ -2056,6 +2061,13 @@ template <typename T> void run_btrtri(int cnt, bool sweep)
         test_btrtri<T>(lc(uplos[irand(0, 1)]), lc(diags[d]), n, batch, form,
                        d == 0 && irand(0, 3) == 0 ? irand(0, (int)batch - 1) : -1);
     }
+    /* non-unit triangles scaled near underflow and overflow */
+    for (int n : {2, 9, 16, 17, 32})
+        for (int sg : {-1, 1}) {
+            btrtri_e2 = sg * (std::is_same<T, float>::value || std::is_same<T, cuFloatComplex>::value ? 120 : 1000);
+            test_btrtri<T>(uplos[n % 2], 'N', n, 7, 2 * (n % 2), -1);
+        }
+    btrtri_e2 = 0;
     run_btrtri_args<T>();
 }
 

@@ -25,6 +25,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <random>
+#include <type_traits>
 #include <string>
 #include <vector>
 
@@ -391,12 +392,14 @@ template <typename T> void run_syrk(int herm, int cnt, bool sweep)
 /* ------------------------------------------------------------------ LAUUM, POTRI, POTI
  * The members' factors: L0 lower, diagonal real in [1, 2], the rest uniform / n (so that
  * everything is well conditioned); 'U' stores U = L0^H. */
+static int factor_e2; /* make_factor's L times 2^(factor_e2 / 2): L L^H near under- or overflow */
 std::vector<LC> make_factor(int n, bool cplx)
 {
     std::vector<LC> L(n * n, LC(0));
+    const long double sc = std::ldexp(1.0L, factor_e2 / 2);
     for (int j = 0; j < n; ++j) {
-        L[j + j * n] = LC(1 + (urand() + 1) / 2, 0);
-        for (int i = j + 1; i < n; ++i) L[i + j * n] = LC(urand(), cplx ? urand() : 0) / (long double)n;
+        L[j + j * n] = LC(1 + (urand() + 1) / 2, 0) * sc;
+        for (int i = j + 1; i < n; ++i) L[i + j * n] = LC(urand(), cplx ? urand() : 0) / (long double)n * sc;
     }
     return L;
 }
@@ -722,6 +725,14 @@ template <typename T> void run_potri(int op, int cnt, bool sweep)
         const int64_t batch = c % 4 == 0 ? 50 : irand(1, 50);
         one(lc("LU"[irand(0, 1)]), n, batch, batch == 1 ? irand(0, 2) : irand(0, 1) * 2, irand(0, 1) ? irand(1, 5) : 0);
     }
+    /* L L^H scaled near underflow and overflow (LAPACK's testers' types 8 and 9) */
+    const bool single = std::is_same<T, float>::value || std::is_same<T, cuFloatComplex>::value;
+    for (int n : {2, 9, 16, 17, 32})
+        for (int sg : {-1, 1}) {
+            factor_e2 = sg * (single ? 115 : 965);
+            one(lc("LU"[n % 2]), n, 7, 2 * (n % 2), 0);
+        }
+    factor_e2 = 0;
     run_potri_args<T>(op);
 }
 
