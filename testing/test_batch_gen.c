@@ -742,12 +742,11 @@ void TFN(batch)(kblasf_handle_t h)
         for (r = 0; r < 3; r++)
             for (s = 0; s < 6; s++) {
                 static const kblasf_int sn[] = {2, 9, 17, 32, 64, 100};
-                const int big_e = PREC_INDEX == 1 || PREC_INDEX == 3 ? 900 : 100;
                 case_t c = {r, (int)(s % 2), s % 3 ? 'L' : 'U', sn[s], has_b(r) ? 3 : 0, sn[s] + 1,
                             sn[s] + 2, 7, 0, 0, 0, 0, 0};
                 c.sA = c.lda * c.n + 5;
                 c.sB = c.ldb * c.nrhs + 3;
-                for (c.e2 = -big_e; c.e2 <= big_e; c.e2 += 2 * big_e)
+                for (c.e2 = -SCALE_E2; c.e2 <= SCALE_E2; c.e2 += 2 * SCALE_E2)
                     run_case(h, c, 0);
             }
     /* POSV without right-hand sides only factors (B may be anything, it stays) */

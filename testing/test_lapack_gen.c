@@ -1129,7 +1129,7 @@ void TFN(chol)(kblasf_handle_t h)
                 for (e = first_entry; e < E_COUNT; e += E_COUNT - 1 - first_entry)
                     for (u = 0; u < 2; u++)
                         for (s = s0; s < COUNT(sns); s++) {
-                            scale_e2 = sg * (is_dz ? 900 : 100);
+                            scale_e2 = sg * SCALE_E2;
                             run_case(h, mk(r, e, uplos[u], 'N', sns[s], 1 + rot % 5), 0, 0);
                         }
         scale_e2 = 0;

@@ -17,6 +17,9 @@
 
 #define TFN(name) KBLASF_CAT3(test_, PREC, name)
 #define EPS (sizeof(RT) == sizeof(float) ? (double)FLT_EPSILON : DBL_EPSILON)
+/* The scaled cases' exponent (LAPACK's testers' types 8 and 9): a matrix times 2^-+SCALE_E2
+ * has squares of its elements out of RT's range and their quotients within it */
+#define SCALE_E2 (sizeof(RT) == sizeof(float) ? 100 : 900)
 #define AT(A, ld, i, j) ((A)[(size_t)(i) + (size_t)(j) * (size_t)(ld)])
 
 #ifdef KBLASF_LAPACK_NAMES

@@ -650,7 +650,7 @@ void run_panel(int cnt, int maxm)
     }
     /* scaled near underflow and overflow (LAPACK's testers' types 8 and 9): the squares of
      * the off-diagonal elements leave the range, their quotients by the pivots do not */
-    const int e2 = std::is_same<T, float>::value || std::is_same<T, cuFloatComplex>::value ? 115 : 965;
+    const int e2 = emu_scale_e2<T>();
     for (int n : {2, 9, 31, maxn})
         for (int s : {-1, 1})
             for (char u : {'L', 'U'})
@@ -1127,7 +1127,7 @@ template <typename T> void run_batch(BOp op, int cnt)
                       fac && irand(0, 1) ? irand(1, 4) : 0);
     }
     /* SPD members scaled near underflow and overflow (LAPACK's testers' types 8 and 9) */
-    const int e2 = std::is_same<T, float>::value || std::is_same<T, cuFloatComplex>::value ? 115 : 965;
+    const int e2 = emu_scale_e2<T>();
     for (int n : {2, 8, 9, 16, 17, 32})
         for (int sg : {-1, 1}) {
             batch_e2 = sg * e2;
@@ -1499,7 +1499,7 @@ void run_bblk(int op, int big, int maxn)
         for (int sg : {-1, 1}) {
             if (n > maxn)
                 continue;
-            bblk_e2 = sg * (std::is_same<T, float>::value || std::is_same<T, cuFloatComplex>::value ? 115 : 965);
+            bblk_e2 = sg * emu_scale_e2<T>();
             one(n, 3, (n + sg) % 2 != 0, 0, 2);
         }
     bblk_e2 = 0;
@@ -2064,7 +2064,7 @@ template <typename T> void run_btrtri(int cnt, bool sweep)
     /* non-unit triangles scaled near underflow and overflow */
     for (int n : {2, 9, 16, 17, 32})
         for (int sg : {-1, 1}) {
-            btrtri_e2 = sg * (std::is_same<T, float>::value || std::is_same<T, cuFloatComplex>::value ? 120 : 1000);
+            btrtri_e2 = sg * emu_scale_e2<T>();
             test_btrtri<T>(uplos[n % 2], 'N', n, 7, 2 * (n % 2), -1);
         }
     btrtri_e2 = 0;

@@ -25,7 +25,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <random>
-#include <type_traits>
 #include <string>
 #include <vector>
 
@@ -726,10 +725,9 @@ template <typename T> void run_potri(int op, int cnt, bool sweep)
         one(lc("LU"[irand(0, 1)]), n, batch, batch == 1 ? irand(0, 2) : irand(0, 1) * 2, irand(0, 1) ? irand(1, 5) : 0);
     }
     /* L L^H scaled near underflow and overflow (LAPACK's testers' types 8 and 9) */
-    const bool single = std::is_same<T, float>::value || std::is_same<T, cuFloatComplex>::value;
     for (int n : {2, 9, 16, 17, 32})
         for (int sg : {-1, 1}) {
-            factor_e2 = sg * (single ? 115 : 965);
+            factor_e2 = sg * emu_scale_e2<T>();
             one(lc("LU"[n % 2]), n, 7, 2 * (n % 2), 0);
         }
     factor_e2 = 0;
