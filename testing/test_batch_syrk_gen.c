@@ -221,23 +221,23 @@ static double err_matrix(const case_t *c, const bufs_t *u, kblasf_int b, double 
             for (l = 0; l < c->k; l++) {
                 WT a = opa(c, A, i, l), bb = opa(c, A, j, l);
                 r += a * (c->herk ? wconj(bb) : bb);
-                mag += absw(a) * absw(bb);
+                mag += wabs(a) * wabs(bb);
             }
             r *= (WT)c->alpha;
-            mag *= absw((WT)c->alpha);
+            mag *= wabs((WT)c->alpha);
             if (c->beta != 0) {
                 c0 = (WT)AT(C0, c->ldc, i, j);
                 if (c->herk && i == j)
                     c0 = creal(c0);
                 r += (WT)c->beta * c0;
-                mag += absw((WT)c->beta) * absw(c0);
+                mag += wabs((WT)c->beta) * wabs(c0);
             }
             bound = (double)(c->k + 2) * EPS * mag;
 #if IS_COMPLEX
             if (c->herk && i == j && cimag(x) != 0)
                 x = INFINITY; /* HERK's diagonal must be real */
 #endif
-            e = bound > 0 ? absw(x - r) / bound : (x == 0 ? 0 : INFINITY);
+            e = bound > 0 ? wabs(x - r) / bound : (x == 0 ? 0 : INFINITY);
             e = fixnan(e);
             if (i == (U == 'L' ? n - 1 : 0) && j == (U == 'L' ? 0 : n - 1) && bound0)
                 *bound0 = bound;

@@ -24,6 +24,10 @@
  * (A the triangle before, with its implicit unit diagonal for 'U'; X the triangle after);
  * one wrong element, three times the tolerance off, must fail it (self-check, once per
  * precision and mode).
+ * Scaled cases (LAPACK's testers' types 8 and 9): every routine with diag 'N' on matrices
+ * times 2^-+SCALE_E2 (900 in d, z; 100 in s, c; for LAUUM and POTRI the factor by half the
+ * exponent, so that its product is scaled so), batch 7, at orders 2, 9, 16, 17, 32, 64 and
+ * 100 (KBLASF_OFFLOAD=always: 33, 64, 100, 129); the residuals above are scale-invariant.
  * Singular members: in each mode, precision and form one case (diag 'N', batch 7) has an
  * exact zero on the diagonal of one member; its triangle is not checked (Inf/NaN), but
  * nothing outside it may change and every other member must pass.
@@ -61,6 +65,7 @@ typedef struct {
     kblasf_int sA;                /* stride (strided form) or slot size (arrays) */
     kblasf_int sing, sing_at;     /* member with a zero at diagonal sing_at; -1: none */
     int op;                       /* OP_TRTRI, ... */
+    int e2;                       /* the Hermitian matrix (TRTRI: the triangle) times 2^e2 */
 } case_t;
 
 enum { OP_TRTRI, OP_LAUUM, OP_POTRI, OP_POTI };
@@ -82,9 +87,11 @@ static const char *describe(const case_t *c)
         snprintf(sing, sizeof sing, " singular member %ld (zero at %ld)", (long)c->sing,
                  (long)c->sing_at);
     snprintf(buf, sizeof buf, PREC_UPPER "%s_BATCH%s uplo=%c diag=%c n=%ld lda=%ld "
-             "batch=%ld %s=%ld%s [%s]", opname[c->op], c->strided ? "_STRIDED" : "", c->uplo, c->diag,
+             "batch=%ld %s=%ld%s%s [%s]", opname[c->op], c->strided ? "_STRIDED" : "", c->uplo, c->diag,
              (long)c->n, (long)c->lda, (long)c->batch, c->strided ? "stride" : "slot",
-             (long)c->sA, sing, *test_mode_env ? test_mode_env : "default");
+             (long)c->sA, sing,
+             c->e2 ? (c->e2 < 0 ? " scaled near underflow" : " scaled near overflow") : "",
+             *test_mode_env ? test_mode_env : "default");
     return buf;
 }
 
@@ -111,7 +118,7 @@ static void make_hermitian(const case_t *c, T *M, WT *W)
     WT *Fw;
 
     for (i = 0; i < n; i++)
-        AT(M, c->lda, i, i) = (T)absw((WT)AT(M, c->lda, i, i));
+        AT(M, c->lda, i, i) = (T)wabs((WT)AT(M, c->lda, i, i));
     if (!W)
         return;
     Fw = test_alloc((size_t)n * n * sizeof(WT));
@@ -125,6 +132,25 @@ static void make_hermitian(const case_t *c, T *M, WT *W)
             for (i = 0; i < n; i++)
                 if (in_tri(up(c->uplo), i, j))
                     AT(M, c->lda, i, j) = i == j ? (T)creal(AT(W, n, i, i)) : (T)AT(W, n, i, j);
+}
+
+/* Scaled cases (c->e2 != 0, LAPACK's testers' types 8 and 9), exactly by powers of two:
+ * TRTRI's triangle (diag 'N') and POTI's A by 2^e2; a factor (LAUUM's input, POTRI's) by
+ * 2^(e2/2), so that its product (LAUUM's result, POTRI's A in W) is 2^e2 times as large */
+static void scale_case(const case_t *c, T *M, WT *W)
+{
+    const int em = c->op == OP_LAUUM || c->op == OP_POTRI ? c->e2 / 2 : c->e2;
+    kblasf_int i, j, n = c->n;
+
+    if (!c->e2)
+        return;
+    for (j = 0; j < n; j++)
+        for (i = 0; i < n; i++) {
+            if (in_tri(up(c->uplo), i, j))
+                AT(M, c->lda, i, j) *= (T)ldexp(1.0, em);
+            if (W)
+                AT(W, n, i, j) *= (WT)ldexp(1.0, c->e2);
+        }
 }
 
 /* The data of a case: the triangles, NaN everywhere else (and a zero on the diagonal of
@@ -143,6 +169,7 @@ static void make_data(const case_t *c, bufs_t *u)
         gen_tri(M, c->lda, U, n, unit);
         if (c->op != OP_TRTRI)
             make_hermitian(c, M, u->F ? u->F + (size_t)b * n * n : NULL);
+        scale_case(c, M, u->F ? u->F + (size_t)b * n * n : NULL);
         if (b == c->sing)
             AT(M, c->lda, c->sing_at, c->sing_at) = c->op == OP_POTI ? -1 : 0;
     }
@@ -240,7 +267,7 @@ static double tri_norm1(const case_t *c, const T *M)
     for (j = 0; j < n; j++) {
         double s = 0;
         for (i = lower ? j : 0; i < (lower ? n : j + 1); i++)
-            s += absw(elem(c, M, i, j));
+            s += wabs(elem(c, M, i, j));
         if (!(s <= worst))
             worst = s;
     }
@@ -270,7 +297,7 @@ static double res_trtri(const case_t *c, const bufs_t *u, kblasf_int b, double *
         }
         y[j] -= 1;
         for (i = lo; i < hi; i++)
-            s += absw(y[i]);
+            s += wabs(y[i]);
         if (!(s <= rn))
             rn = s;
     }
@@ -487,6 +514,7 @@ static case_t make_case(int strided, int v, kblasf_int n, kblasf_int batch)
         c.sA = 0; /* legal with one matrix */
     c.sing = c.sing_at = -1;
     c.op = cur_op;
+    c.e2 = 0;
     rot++;
     return c;
 }
@@ -583,7 +611,7 @@ static void arguments(kblasf_handle_t h)
         for (t = 0; t < COUNT(ch); t++) {
             /* uplo L, diag N, n 4, lda 4, batch 2, stride (slot) 40; the buffer large
              * enough for every legal change above */
-            case_t c = {s, 'L', 'N', 4, 4, 2, 40, -1, -1, cur_op}, c0 = c;
+            case_t c = {s, 'L', 'N', 4, 4, 2, 40, -1, -1, cur_op, 0}, c0 = c;
             bufs_t u;
             int nullA = 0, ok, touches;
             kblasf_int want_pos = 0;
@@ -625,7 +653,7 @@ static void arguments(kblasf_handle_t h)
     /* no handle: refused without a report, in both forms, legal arguments or not */
     test_xerbla_reset();
     {
-        case_t c1 = {1, 'L', 'N', 1, 1, 0, 0, -1, -1, cur_op}, c2 = c1, c3 = c1, c4 = c1;
+        case_t c1 = {1, 'L', 'N', 1, 1, 0, 0, -1, -1, cur_op, 0}, c2 = c1, c3 = c1, c4 = c1;
         c2.strided = 0;
         c3.uplo = 'X';
         c4.strided = 0;
@@ -641,6 +669,22 @@ static void arguments(kblasf_handle_t h)
 }
 
 /* ---- the driver -------------------------------------------------------------------- */
+
+/* Every routine scaled near underflow and overflow (2^-+SCALE_E2 on the Hermitian matrix,
+ * TRTRI's triangle): diag 'N' (a unit triangle scaled up has an inverse that overflows),
+ * uplo and form alternating, batch 7 */
+static void run_scaled(kblasf_handle_t h, const kblasf_int *ns, size_t cnt, kblasf_int cap)
+{
+    size_t s;
+    int sg;
+
+    for (s = 0; s < cnt; s++)
+        for (sg = -1; sg <= 1; sg += 2) {
+            case_t c = make_case((int)(s % 2), (int)((s / 2) % 2), ns[s], MIN(7, cap));
+            c.e2 = sg * SCALE_E2;
+            run_case(h, c);
+        }
+}
 
 static void run_all(kblasf_handle_t h, int op)
 {
@@ -674,6 +718,10 @@ static void run_all(kblasf_handle_t h, int op)
         if (op != OP_LAUUM) {
             run_singular(h, 0, 33, MIN(7, cap));
             run_singular(h, 1, 100, MIN(7, cap));
+        }
+        {
+            static const kblasf_int sn[] = {33, 64, 100, 129};
+            run_scaled(h, sn, COUNT(sn), cap);
         }
         return;
     }
@@ -709,6 +757,10 @@ static void run_all(kblasf_handle_t h, int op)
     if (op != OP_LAUUM) {
         run_singular(h, 0, 20, MIN(7, cap));
         run_singular(h, 1, 70, MIN(7, cap));
+    }
+    {
+        static const kblasf_int sn[] = {2, 9, 16, 17, 32, 64, 100};
+        run_scaled(h, sn, COUNT(sn), cap);
     }
     arguments(h);
 }

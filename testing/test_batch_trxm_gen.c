@@ -256,7 +256,7 @@ static double res_matrix(const case_t *c, const bufs_t *u, kblasf_int b, double 
     for (j = 0; j < k; j++)
         for (i = 0; i < k; i++)
             if (in_tri(up(c->uplo), i, j))
-                rn[colsums ? j : i] += absw(elem(c, M, i, j));
+                rn[colsums ? j : i] += wabs(elem(c, M, i, j));
     for (j = 0; j < k; j++) {
         if (!(rn[j] <= an))
             an = rn[j];
@@ -270,11 +270,11 @@ static double res_matrix(const case_t *c, const bufs_t *u, kblasf_int b, double 
             WT x = (WT)AT(X, c->ldb, i, j), b0 = (WT)AT(B0, c->ldb, i, j), y = Y[i + (size_t)j * m];
             WT r = solve ? y - alpha * b0 : x - alpha * y;
             kblasf_int v = left ? j : i;
-            rn[v] += absw(r);
-            xn[v] += absw(solve ? x : b0); /* the x (TRSM) or b0 (TRMM) of the ratio */
+            rn[v] += wabs(r);
+            xn[v] += wabs(solve ? x : b0); /* the x (TRSM) or b0 (TRMM) of the ratio */
         }
     for (j = 0; j < nv; j++) {
-        double den = an * xn[j] * (solve ? 1.0 : absw(alpha)), r = fixnan(rn[j] / (den * k * EPS));
+        double den = an * xn[j] * (solve ? 1.0 : wabs(alpha)), r = fixnan(rn[j] / (den * k * EPS));
         if (j == 0 && scale0)
             *scale0 = den * k * EPS;
         if (!(r <= worst))

@@ -64,16 +64,6 @@ static inline void gen_tri(T *M, kblasf_int ld, char U, kblasf_int n, int unit)
         }
 }
 
-/* |x| without hypot's care for extreme values (the testers' data are of order 1) */
-static inline double absw(WT x)
-{
-#if IS_COMPLEX
-    return sqrt(creal(x) * creal(x) + cimag(x) * cimag(x));
-#else
-    return fabs(x);
-#endif
-}
-
 /* An argument-check case: a call on the tester's small valid buffers with up to three
  * arguments changed, and the argument that must be reported (NULL: the call is legal). */
 typedef struct {

@@ -438,7 +438,8 @@ double inv_residual(const std::vector<LC> &A, const std::vector<LC> &X, int n, d
 }
 
 /* One LAUUM call: the stored triangle random (the complex diagonal's imaginary part NaN,
- * not to be read: LAPACK's LAUUM takes the real part), the result against the long-double
+ * not to be read: LAPACK's LAUUM takes the real part) times 2^(factor_e2 / 2), so that
+ * L^H L lies near under- or overflow in the scaled cases; the result against the long-double
  * L^H L ('L') / U U^H ('U') componentwise: |X - M| / (n eps (|L|^H |L|)) < 30, the diagonal
  * exactly real, nothing outside the triangles written. */
 template <typename T> void test_lauum(char uplo, int n, int64_t batch, int form)
@@ -453,8 +454,9 @@ template <typename T> void test_lauum(char uplo, int n, int64_t batch, int form)
         for (int j = 0; j < n; ++j)
             for (int i = 0; i < n; ++i)
                 if (st(i, j)) {
-                    T v = rnd<T>();
-                    if (i == j && cplx) v = Tr<T>::mk(Tr<T>::get(v).real(), NAN);
+                    const LC r = Tr<T>::get(rnd<T>()) * std::ldexp(1.0L, factor_e2 / 2);
+                    T v = Tr<T>::mk(r.real(), r.imag());
+                    if (i == j && cplx) v = Tr<T>::mk(r.real(), NAN);
                     A.at(b, i, j) = v;
                     A.allow[A.idx(b, i, j)] = i == j && cplx ? 2 : 1;
                 }
