@@ -391,9 +391,8 @@ static void bench_potrs(ctx_t *c, data_t *d, int ri)
     vinfo = time_pair(c, &r, 1, &a, 3, 15, d->Bx, d->Bw, bb, &t, &tv);
     diff = rel_diff(c, z, d->Bw, d->Bx, n, nrhs, 0);
     printf("%s%c %6d %4d  %9.3f %9.1f %7.2fx  %9.3f %9.1f %7.2fx  %6.2f  %8.3f", row_prefix,
-           z ? 'Z' : 'D', n,
-           nrhs, 1e3 * t, fl / t * 1e-9, t / read2, 1e3 * tv, fl / tv * 1e-9, tv / read2, tv / t,
-           1e3 * read2);
+           z ? 'Z' : 'D', n, nrhs, 1e3 * t, fl / t * 1e-9, t / read2, 1e3 * tv, fl / tv * 1e-9,
+           tv / read2, tv / t, 1e3 * read2);
     end_row(c, &a, vinfo, diff);
     r_potrs[z][si][ri] = (res_t){t, tv, diff, 1};
 }
