@@ -127,17 +127,6 @@ static void gen_hpd(T *M, kblasf_int ld, char U, kblasf_int n, int weak)
     free(rows);
 }
 
-/* The triangle of M times 2^e (exact): matrices near underflow or overflow, as LAPACK's
- * testers' types 8 and 9 */
-static void scale_tri(T *M, kblasf_int ld, char U, kblasf_int n, int e)
-{
-    kblasf_int i, j;
-    for (j = 0; j < n && e; j++)
-        for (i = 0; i < n; i++)
-            if (in_tri(U, i, j))
-                AT(M, ld, i, j) *= (T)ldexp(1.0, e);
-}
-
 /* A Cholesky factor (real diagonal in [1.5, 2.5], the rest random / n or / sqrt(n)) into
  * the triangle of M: POTRS's input. */
 static void gen_factor(T *M, kblasf_int ld, char U, kblasf_int n, int weak)

@@ -139,18 +139,12 @@ static void make_hermitian(const case_t *c, T *M, WT *W)
  * 2^(e2/2), so that its product (LAUUM's result, POTRI's A in W) is 2^e2 times as large */
 static void scale_case(const case_t *c, T *M, WT *W)
 {
-    const int em = c->op == OP_LAUUM || c->op == OP_POTRI ? c->e2 / 2 : c->e2;
-    kblasf_int i, j, n = c->n;
+    kblasf_int i, n = c->n;
 
-    if (!c->e2)
-        return;
-    for (j = 0; j < n; j++)
-        for (i = 0; i < n; i++) {
-            if (in_tri(up(c->uplo), i, j))
-                AT(M, c->lda, i, j) *= (T)ldexp(1.0, em);
-            if (W)
-                AT(W, n, i, j) *= (WT)ldexp(1.0, c->e2);
-        }
+    scale_tri(M, c->lda, up(c->uplo), n,
+              c->op == OP_LAUUM || c->op == OP_POTRI ? c->e2 / 2 : c->e2);
+    for (i = 0; W && c->e2 && i < n * n; i++)
+        W[i] *= (WT)ldexp(1.0, c->e2);
 }
 
 /* The data of a case: the triangles, NaN everywhere else (and a zero on the diagonal of

@@ -22,6 +22,18 @@
 #define SCALE_E2 (sizeof(RT) == sizeof(float) ? 100 : 900)
 #define AT(A, ld, i, j) ((A)[(size_t)(i) + (size_t)(j) * (size_t)(ld)])
 
+/* The triangle U ('L' or 'U') of the order-n M times 2^e, exactly (the scaled cases of the
+ * batch testers) */
+static inline void scale_tri(T *M, kblasf_int ld, char U, kblasf_int n, int e)
+{
+    const T s = (T)ldexp(1.0, e);
+    kblasf_int i, j;
+
+    for (j = 0; j < n && e; j++)
+        for (i = U == 'L' ? j : 0; i < (U == 'L' ? n : j + 1); i++)
+            AT(M, ld, i, j) *= s;
+}
+
 #ifdef KBLASF_LAPACK_NAMES
 #define NAMES_EXPORTED 1
 #else
