@@ -48,11 +48,11 @@ typedef struct {
     int e2;                     /* matrices scaled by 2^e2 (a POTRS factor by 2^(e2/2)) */
 } case_t;
 
+#include "test_batch_util.h"
+
 static unsigned rot; /* varies padding, nrhs, letter case, ... across cases */
 
 static double absv_(T x) { return wabs((WT)x); }
-static char up(char c) { return c == 'l' ? 'L' : c == 'u' ? 'U' : c; }
-static int in_tri(char U, kblasf_int i, kblasf_int j) { return U == 'L' ? i >= j : i <= j; }
 static int has_b(int r) { return r != R_POTRF; }
 static int has_info(int r) { return r != R_POTRS; }
 
@@ -82,21 +82,6 @@ typedef struct {
 } bufs_t;
 
 enum { GUARD = -7777, GARBAGE = -99 };
-
-/* The offset of matrix b in a buffer of slots of s elements: in order when strided, in
- * reverse order for the pointer arrays (the routine must follow them). */
-static size_t off(const case_t *c, kblasf_int s, kblasf_int b)
-{
-    return (size_t)s * (size_t)(c->strided ? b : c->batch - 1 - b);
-}
-
-static size_t buffer_size(const case_t *c, kblasf_int s, kblasf_int one)
-{
-    return (size_t)MAX(0, c->batch - 1) * (size_t)s + (size_t)one + 5; /* 5 sentinels after */
-}
-
-/* Matrix b of buffer X in case cp's layout */
-#define MAT(cp, X, s, b) ((X) + off((cp), (s), (b)))
 
 /* ---- test matrices ---------------------------------------------------------------- */
 
@@ -159,8 +144,6 @@ static void plant_failure(T *M, kblasf_int ld, char U, kblasf_int n, kblasf_int 
 }
 
 /* ---- residuals (WT, O(k^2) each) ---------------------------------------------------- */
-
-static double fixnan(double r) { return isnan(r) ? INFINITY : r; }
 
 /* y := op(F) x, F the order-k triangle U of M; ct: F^H. */
 static void tri_mv(const T *M, kblasf_int ld, char U, kblasf_int k, int ct, const WT *x, WT *y)
@@ -535,30 +518,21 @@ static void run_case(kblasf_handle_t h, case_t c, int selfcheck)
 
 /* ---- illegal arguments and quick returns ------------------------------------------- */
 
-/* The position of argument `arg` in the list of routine r's form (1-based, no handle). */
-static kblasf_int argpos(int r, int strided, const char *arg)
+static int cur_r; /* the routine whose argument checks run */
+
+/* The position of argument `arg` in the list of routine cur_r's form (1-based, no handle). */
+static kblasf_int argpos(int strided, const char *arg)
 {
     const char *lists[3][2] = {
         {"uplo n A lda info batch", "uplo n A lda sA info batch"},
         {"uplo n nrhs A lda B ldb batch", "uplo n nrhs A lda sA B ldb sB batch"},
         {"uplo n nrhs A lda B ldb info batch", "uplo n nrhs A lda sA B ldb sB info batch"}};
 
-    return test_arg_position(lists[r][strided], arg);
+    return test_arg_position(lists[cur_r][strided], arg);
 }
-
-/* A call on small valid buffers (n = 4, nrhs = 2, batch = 2) with one change, and what
- * must happen: the illegal argument's name (NULL: legal) */
-typedef struct {
-    const char *field;  /* what is changed */
-    kblasf_int value;
-    const char *field2; /* a second change, or NULL */
-    kblasf_int value2;
-    const char *bad;    /* the argument reported, NULL when the call is legal */
-} change_t;
 
 static void apply(case_t *c, const char *f, kblasf_int v, int *nullA, int *nullB, int *nullI)
 {
-    if (!f) return;
     if (!strcmp(f, "uplo")) c->uplo = (char)v;
     else if (!strcmp(f, "n")) c->n = v;
     else if (!strcmp(f, "nrhs")) c->nrhs = v;
@@ -572,88 +546,81 @@ static void apply(case_t *c, const char *f, kblasf_int v, int *nullA, int *nullB
     else if (!strcmp(f, "info")) *nullI = 1;
 }
 
+/* Calls on small valid buffers (n = 4, nrhs = 2, batch = 2) with up to two changes, and
+ * what must happen: the illegal argument reported, or for a legal call nothing reported. */
 static void arguments(kblasf_handle_t h)
 {
     static const change_t ch[] = {
-        {"uplo", 'X', NULL, 0, "uplo"},    {"uplo", 'N', "n", -1, "uplo"},
-        {"n", -1, NULL, 0, "n"},           {"n", -1, "batch", -1, "n"},
-        {"nrhs", -1, NULL, 0, "nrhs"},     {"A", 0, NULL, 0, "A"},
-        {"lda", 3, NULL, 0, "lda"},        {"lda", 0, "n", 0, "lda"},
-        {"sA", 7, NULL, 0, "sA"},          {"sA", 0, NULL, 0, "sA"},
-        {"sA", -16, NULL, 0, "sA"},        {"B", 0, NULL, 0, "B"},
-        {"ldb", 3, NULL, 0, "ldb"},        {"ldb", 0, "n", 0, "ldb"},
-        {"sB", 7, NULL, 0, "sB"},          {"sB", 0, NULL, 0, "sB"},
-        {"info", 0, NULL, 0, "info"},      {"batch", -1, NULL, 0, "batch"},
-        {"A", 0, "batch", -1, "batch"},    {"lda", 3, "nrhs", -2, "nrhs"},
+        C1("uplo", 'X', "uplo"),    C2("uplo", 'N', "n", -1, "uplo"),
+        C1("n", -1, "n"),           C2("n", -1, "batch", -1, "n"),
+        C1("nrhs", -1, "nrhs"),     C1("A", 0, "A"),
+        C1("lda", 3, "lda"),        C2("lda", 0, "n", 0, "lda"),
+        C1("sA", 7, "sA"),          C1("sA", 0, "sA"),
+        C1("sA", -16, "sA"),        C1("B", 0, "B"),
+        C1("ldb", 3, "ldb"),        C2("ldb", 0, "n", 0, "ldb"),
+        C1("sB", 7, "sB"),          C1("sB", 0, "sB"),
+        C1("info", 0, "info"),      C1("batch", -1, "batch"),
+        C2("A", 0, "batch", -1, "batch"), C2("lda", 3, "nrhs", -2, "nrhs"),
         /* legal: quick returns, NULL where nothing is touched, one matrix at stride 0 */
-        {"batch", 0, NULL, 0, NULL},       {"A", 0, "batch", 0, NULL},
-        {"info", 0, "batch", 0, NULL},     {"A", 0, "n", 0, NULL},
-        {"B", 0, "nrhs", 0, NULL},         {"n", 0, NULL, 0, NULL},
-        {"nrhs", 0, NULL, 0, NULL},        {"sA", 0, "batch", 1, NULL},
-        {"sB", 0, "batch", 1, NULL},       {"uplo", 'u', NULL, 0, NULL},
-        {"uplo", 'l', NULL, 0, NULL},
+        C1("batch", 0, NULL),       C2("A", 0, "batch", 0, NULL),
+        C2("info", 0, "batch", 0, NULL), C2("A", 0, "n", 0, NULL),
+        C2("B", 0, "nrhs", 0, NULL), C1("n", 0, NULL),
+        C1("nrhs", 0, NULL),        C2("sA", 0, "batch", 1, NULL),
+        C2("sB", 0, "batch", 1, NULL), C1("uplo", 'u', NULL),
+        C1("uplo", 'l', NULL),
     };
     size_t t;
-    int r, s;
+    int s, q;
 
-    for (r = 0; r < 3; r++)
+    for (cur_r = 0; cur_r < 3; cur_r++)
         for (s = 0; s < 2; s++)
             for (t = 0; t < COUNT(ch); t++) {
+                const int r = cur_r;
                 case_t c = {r, s, 'L', 4, 2, 4, 4, 2, 16, 8, 0, 0, 0};
                 bufs_t u;
                 int nullA = 0, nullB = 0, nullI = 0, ok;
-                kblasf_int k, want_pos = 0, nb;
+                kblasf_int k, want_pos, nb;
                 kblasf_status_t st;
-                char name[40];
+                char name[48], what[160];
 
-                /* changes of arguments the form does not have are skipped */
-                if (argpos(r, s, ch[t].field) < 0 || (ch[t].field2 && argpos(r, s, ch[t].field2) < 0))
-                    continue;
-                if (ch[t].bad && (want_pos = argpos(r, s, ch[t].bad)) < 0)
-                    continue;
-                if (!ch[t].bad && !strcmp(ch[t].field, "uplo"))
-                    c.uplo = (char)ch[t].value; /* legal letters: data for that triangle */
+                if (!change_applies(argpos, s, &ch[t], &want_pos))
+                    continue; /* an argument the form does not have */
+                if (!ch[t].bad && !strcmp(ch[t].f[0], "uplo"))
+                    c.uplo = (char)ch[t].v[0]; /* legal letters: data for that triangle */
                 make_data(&c, &u); /* valid data for the unchanged case */
                 upload(h, &c, &u);
-                apply(&c, ch[t].field, ch[t].value, &nullA, &nullB, &nullI);
-                apply(&c, ch[t].field2, ch[t].value2, &nullA, &nullB, &nullI);
+                for (q = 0; q < 3 && ch[t].f[q]; q++)
+                    apply(&c, ch[t].f[q], ch[t].v[q], &nullA, &nullB, &nullI);
+                change_describe(&ch[t], what, sizeof what);
                 nb = MAX(0, c.batch);
                 test_xerbla_reset();
                 st = call(h, &c, nullA ? NULL : u.dA, nullA ? NULL : u.pA, nullB ? NULL : u.dB,
                           nullB ? NULL : u.pB, nullI ? NULL : u.dinfo + 1);
                 c.batch = 2; /* the buffers' batch, for the download */
                 download(h, &c, &u);
-                snprintf(name, sizeof name, "KBLASF_" PREC_UPPER "%s_BATCH%s", rname[r],
-                         s ? "_STRIDED" : "");
+                ok = arg_report_ok(name, sizeof name, rname[r], s, st, want_pos);
                 if (want_pos) {
-                    ok = st == KBLASF_STATUS_INVALID_VALUE && test_xerbla_was(name, want_pos) &&
-                         !memcmp(u.A, u.A0, u.asz * sizeof(T)) &&
+                    ok = ok && !memcmp(u.A, u.A0, u.asz * sizeof(T)) &&
                          (!u.B || !memcmp(u.B, u.B0, u.bsz * sizeof(T)));
                     for (k = 1; k <= 2; k++)
                         ok = ok && u.info[k] == GARBAGE;
                 } else {
-                    /* legal: success, no report; order 0 or a quick return touch no data,
-                     * and POTRF/POSV set each info entry they were given (0 for order 0) */
+                    /* legal: order 0 or a quick return touch no data, and POTRF/POSV set
+                     * each info entry they were given (0 for order 0) */
                     int touches = c.n > 0 && nb > 0 && !(r == R_POTRS && c.nrhs == 0);
-                    ok = st == KBLASF_STATUS_SUCCESS && test_xerbla_info == 0;
                     if (!touches)
                         ok = ok && !memcmp(u.A, u.A0, u.asz * sizeof(T)) &&
                              (!u.B || !memcmp(u.B, u.B0, u.bsz * sizeof(T)));
-                    if (!touches && has_info(r) && !nullI)
-                        for (k = 1; k <= 2; k++)
-                            ok = ok && u.info[k] == (k <= nb ? 0 : GARBAGE);
                     if (touches && has_b(r) && c.nrhs == 0)
                         ok = ok && !memcmp(u.B, u.B0, u.bsz * sizeof(T));
-                    if (touches && has_info(r) && !nullI)
+                    if (has_info(r) && !nullI)
                         for (k = 1; k <= 2; k++)
                             ok = ok && u.info[k] == (k <= nb ? 0 : GARBAGE);
                 }
                 ok = ok && u.info[0] == GUARD && u.info[3] == GUARD;
-                test_check(ok, "%s: %s=%ld%s%s%s: status %d, xerbla %s %ld (want %s %ld)", name,
-                           ch[t].field, (long)ch[t].value, ch[t].field2 ? ", " : "",
-                           ch[t].field2 ? ch[t].field2 : "", ch[t].field2 ? "=.." : "", (int)st,
-                           test_xerbla_name, test_xerbla_info, want_pos ? name : "nothing",
-                           (long)want_pos);
+                test_check(ok, "%s: %s: status %d, xerbla %s %ld (want %s %ld)", name, what,
+                           (int)st, test_xerbla_name, test_xerbla_info,
+                           want_pos ? name : "nothing", (long)want_pos);
                 bufs_free(&u);
             }
     /* no handle: refused without a report */

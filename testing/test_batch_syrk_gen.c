@@ -401,10 +401,6 @@ static void apply(case_t *c, const char *f, kblasf_int v, int *nulls)
     else if (!strcmp(f, "beta")) *nulls |= 8;
 }
 
-#define C1(a, x, bad) {{a, NULL, NULL}, {x, 0, 0}, bad}
-#define C2(a, x, b, y, bad) {{a, b, NULL}, {x, y, 0}, bad}
-#define C3(a, x, b, y, c, z, bad) {{a, b, c}, {x, y, z}, bad}
-
 static void arguments(kblasf_handle_t h, int herk)
 {
     /* the base call: uplo L, trans N, n 4, k 3, lda 4, ldc 4, batch 2, slots 40 */

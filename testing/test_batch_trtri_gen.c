@@ -554,10 +554,6 @@ static void apply(case_t *c, const char *f, kblasf_int v, int *nullA)
     else if (!strcmp(f, "info")) *nullA |= 2;
 }
 
-#define C1(a, x, bad) {{a, NULL, NULL}, {x, 0, 0}, bad}
-#define C2(a, x, b, y, bad) {{a, b, NULL}, {x, y, 0}, bad}
-#define C3(a, x, b, y, c, z, bad) {{a, b, c}, {x, y, z}, bad}
-
 static void arguments(kblasf_handle_t h)
 {
     static const change_t ch[] = {

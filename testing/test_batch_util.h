@@ -1,10 +1,10 @@
 /*
- * test_batch_util.h — what the testers of the batched triangular routines share
- * (test_batch_trxm_gen.c, test_batch_trtri_gen.c, test_batch_syrk_gen.c): letter case,
+ * test_batch_util.h — what the testers of the batched routines share (test_batch_gen.c,
+ * test_batch_trxm_gen.c, test_batch_trtri_gen.c, test_batch_syrk_gen.c): letter case,
  * triangle membership, the layout of a batch in one buffer, the cases' hash, a
- * well-conditioned random triangle, |x| in the residuals' type, the argument-check cases and
- * their verdict. Precision-generic (T, WT from prec.h and test_lapack_gen.h); included after
- * the tester's case_t, which has the fields `strided` and `batch`.
+ * well-conditioned random triangle, the argument-check cases and their verdict.
+ * Precision-generic (T, WT from prec.h and test_lapack_gen.h); included after the tester's
+ * case_t, which has the fields `strided` and `batch`.
  */
 #ifndef KBLASF_TEST_BATCH_UTIL_H
 #define KBLASF_TEST_BATCH_UTIL_H
@@ -71,6 +71,11 @@ typedef struct {
     kblasf_int v[3];
     const char *bad;
 } change_t;
+
+/* change_t initializers: one, two or three arguments changed, then the one reported */
+#define C1(a, x, bad) {{a, NULL, NULL}, {x, 0, 0}, bad}
+#define C2(a, x, b, y, bad) {{a, b, NULL}, {x, y, 0}, bad}
+#define C3(a, x, b, y, c, z, bad) {{a, b, c}, {x, y, z}, bad}
 
 /* Whether case x applies to a form (strided or not) whose argument positions pos() gives
  * (-1: no such argument): every changed argument and the one to report exist there. The
