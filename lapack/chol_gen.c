@@ -34,22 +34,20 @@ static T *at(T *A, kblasf_int lda, kblasf_int i, kblasf_int j)
 
 /* C := alpha op(A) op(A)^H + beta C on the uplo triangle (trans 'N': op(A) = A, n x k;
  * 'C': A^H), recursive: the diagonal halves recurse and the off-diagonal block is one
- * GEMM, down to SYRK_NB, where the executor's SYRK/HERK takes over (cuBLAS's SYRK runs
- * well below its GEMM rate at large n: the bench prints both). */
-enum { SYRK_NB = 1024 };
+ * GEMM, down to kblasf_syrk_block, where the executor's SYRK/HERK takes over. */
 
 static kblasf_status_t syrk(kblasf_context *ctx, char uplo, char trans, kblasf_int n,
                             kblasf_int k, RT alpha, const T *A, kblasf_int lda, RT beta, T *C,
                             kblasf_int ldc)
 {
     int notrans = kblasf_lsame(trans, 'N'), lower = kblasf_lsame(uplo, 'L');
-    kblasf_int n1, n2;
+    kblasf_int n1, n2, nb = kblasf_syrk_block(ctx);
     const T *A2;
     kblasf_status_t st;
 
-    if (n <= SYRK_NB)
+    if (n <= nb)
         return PRIMS(ctx)->syrk(ctx, uplo, trans, n, k, alpha, A, lda, beta, C, ldc);
-    n1 = kblasf_split_point(n, SYRK_NB / 2);
+    n1 = kblasf_split_point(n, nb / 2);
     n2 = n - n1;
     A2 = notrans ? A + n1 : A + (size_t)n1 * lda; /* the rows of op(A) of the second half */
     if ((st = syrk(ctx, uplo, trans, n1, k, alpha, A, lda, beta, C, ldc)))

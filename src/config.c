@@ -230,6 +230,18 @@ kblasf_int kblasf_potrf_block(const kblasf_context *ctx, kblasf_int n, char prec
     return prec == 'D' && n >= 16384 ? 2048 : 1024;
 }
 
+kblasf_int kblasf_syrk_block(const kblasf_context *ctx)
+{
+    /* H200, cuBLAS 12 (stop 55, bench/results/H200-2026-11-29-stop55-syrk-leaves.txt):
+     * one cuBLAS SYRK/HERK call up to order 4096 beats our recursion down to 1024 (a SYRK
+     * on each diagonal half and a GEMM between): DPOTRF 8192 5.65-5.69 -> 5.52-5.56 ms,
+     * ZPOTRF 8192 18.05-18.40 -> 17.17-17.79, DPOTRF 4096 and 16384 within their rounds'
+     * spread, DPOTRI / ZPOTRI 8192 faster too; 2048 was between, and one call at any
+     * order (no recursion) gave DPOTRF 16384 33.1-33.6 ms against 32.4-33.4. The host
+     * executor takes 256, so that CI's orders (1000) reach the recursion. */
+    return ctx->device < 0 ? 256 : 4096;
+}
+
 kblasf_int kblasf_sytrd_update_block(const kblasf_context *ctx)
 {
     /* On the GPU cuBLAS's SYR2K with k = 64 moves about 1.1 TB/s; a SYR2K on each diagonal

@@ -189,6 +189,9 @@ kblasf_int kblasf_batch_potrs_warp_nrhs(kblasf_int n, size_t elsize);
  * 'C' or 'Z': prec.h's PREC_UPPER[0]) (right-looking with look-ahead above it,
  * lapack/chol_gen.c; 0: no look-ahead): KBLASF_POTRF_NB, else the default. */
 kblasf_int kblasf_potrf_block(const kblasf_context *ctx, kblasf_int n, char prec);
+/* Largest order of the Cholesky family's SYRK/HERK that goes to the executor's syrk in one
+ * call; above it the call recurses (lapack/chol_gen.c, syrk): the executor's default. */
+kblasf_int kblasf_syrk_block(const kblasf_context *ctx);
 /* Order of the diagonal blocks of SYTRD/HETRD's trailing update (lapack/sytrd_gen.c,
  * panel_end): the executor's default. */
 kblasf_int kblasf_sytrd_update_block(const kblasf_context *ctx);
