@@ -35,7 +35,6 @@ static T *at(T *A, kblasf_int lda, kblasf_int i, kblasf_int j)
 /* C := alpha op(A) op(A)^H + beta C on the uplo triangle (trans 'N': op(A) = A, n x k;
  * 'C': A^H), recursive: the diagonal halves recurse and the off-diagonal block is one
  * GEMM, down to kblasf_syrk_block, where the executor's SYRK/HERK takes over. */
-
 static kblasf_status_t syrk(kblasf_context *ctx, char uplo, char trans, kblasf_int n,
                             kblasf_int k, RT alpha, const T *A, kblasf_int lda, RT beta, T *C,
                             kblasf_int ldc)
