@@ -1,6 +1,8 @@
 /* probe_potrs1.c — DPOTRS with one right-hand side (kblasf's pair of one-kernel solves) and
  * DTRSM n x 1 (L, N and T), kblasf against cuSOLVER / cuBLAS on the same data in one process,
- * rounds alternating; for A/B trials of cuda/trsv_chain.cu. A development tool:
+ * rounds alternating; for A/B trials of cuda/trsv_chain.cu. Also kblasf's DTRSM n x 1 on the
+ * upper triangle (U, N and T: the factor's diagonal alone there, the timing the same), so that
+ * a solve run backwards (LLT, LUN) and one over a tile's columns (LLT, LUT) can be told apart. A development tool:
  *   gcc -O2 -I$CUDA/include -Iinclude -Ibench bench/probe_potrs1.c -L.libs -lkblasf -lcusolver \
  *       -lcublas -lcudart
  *   probe_potrs1 [n ...]   (default 8192) */
@@ -33,6 +35,11 @@ static void run(void *v)
         CHECK_KB(kblasf_dtrsm(a->h, 'L', 'L', a->which == 2 ? 'N' : 'T', 'N', a->n, 1, &one, a->F,
                               a->n, a->B, a->n));
         break;
+    case 5:
+    case 6:
+        CHECK_KB(kblasf_dtrsm(a->h, 'L', 'U', a->which == 5 ? 'N' : 'T', 'N', a->n, 1, &one, a->F,
+                              a->n, a->B, a->n));
+        break;
     default: CHECK_CB(cublasDtrsm(a->cb, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N,
                                   CUBLAS_DIAG_NON_UNIT, a->n, 1, &one, a->F, a->n, a->B, a->n));
     }
@@ -41,7 +48,8 @@ static void run(void *v)
 int main(int argc, char **argv)
 {
     static const char *name[] = {"kblasf DPOTRS", "cuSOLVER DPOTRS", "kblasf DTRSM LLNN",
-                                 "kblasf DTRSM LLTN", "cuBLAS DTRSM LLNN"};
+                                 "kblasf DTRSM LLTN", "cuBLAS DTRSM LLNN", "kblasf DTRSM LUNN",
+                                 "kblasf DTRSM LUTN"};
     cudaStream_t s;
     arg_t a;
     int k, i, w;
@@ -56,7 +64,7 @@ int main(int argc, char **argv)
         int n = argc > 1 ? atoi(argv[k]) : 8192;
         size_t nn = (size_t)n * n;
         double *hF = malloc(nn * sizeof(double)), *hB = malloc(n * sizeof(double));
-        double *B0, *x, res = 0, t[5];
+        double *B0, *x, res = 0, t[7];
         /* a well-conditioned lower factor: diagonal 1..2, below it uniform(-1,1)/sqrt(n) */
         srand(7);
         for (size_t e = 0; e < nn; e++) {
@@ -74,7 +82,7 @@ int main(int argc, char **argv)
         CHECK_CUDA(cudaMemcpy(a.F, hF, nn * sizeof(double), cudaMemcpyHostToDevice));
         CHECK_CUDA(cudaMemcpy(B0, hB, n * sizeof(double), cudaMemcpyHostToDevice));
         restore_t r = {a.B, B0, n * sizeof(double)};
-        for (w = 0; w < 5; w++) {
+        for (w = 0; w < 7; w++) {
             a.which = w;
             t[w] = time_calls(s, &r, 1, run, &a, 3, 21);
         }
@@ -100,7 +108,7 @@ int main(int argc, char **argv)
             free(y);
         }
         printf("n %6d  ", n);
-        for (w = 0; w < 5; w++)
+        for (w = 0; w < 7; w++)
             printf("%s %.4f ms  ", name[w], 1e3 * t[w]);
         printf("POTRS ratio %.3f  residual %.2g\n", t[1] / t[0], res);
         free(hF); free(hB); free(x);
