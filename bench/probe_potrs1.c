@@ -2,7 +2,8 @@
  * DTRSM n x 1 (L, N and T), kblasf against cuSOLVER / cuBLAS on the same data in one process,
  * rounds alternating; for A/B trials of cuda/trsv_chain.cu. Also kblasf's DTRSM n x 1 on the
  * upper triangle (U, N and T: the factor's diagonal alone there, the timing the same), so that
- * a solve run backwards (LLT, LUN) and one over a tile's columns (LLT, LUT) can be told apart. A development tool:
+ * a solve run backwards (LLT, LUN) and one over a tile's columns (LLT, LUT) can be told
+ * apart. A development tool:
  *   gcc -O2 -I$CUDA/include -Iinclude -Ibench bench/probe_potrs1.c -L.libs -lkblasf -lcusolver \
  *       -lcublas -lcudart
  *   probe_potrs1 [n ...]   (default 8192) */

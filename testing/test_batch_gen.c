@@ -30,11 +30,7 @@
 #include "prec.h"
 #include "test_lapack_gen.h"
 
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 #define NPROBE 2
-#ifndef MIN
-#define MIN(a, b) ((a) < (b) ? (a) : (b))
-#endif
 
 enum { R_POTRF, R_POTRS, R_POSV };
 static const char *const rname[] = {"POTRF", "POTRS", "POSV"};

@@ -53,10 +53,6 @@
 #include "prec.h"
 #include "test_lapack_gen.h"
 
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
-#ifndef MIN
-#define MIN(a, b) ((a) < (b) ? (a) : (b))
-#endif
 
 typedef struct {
     int strided;

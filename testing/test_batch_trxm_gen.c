@@ -40,10 +40,6 @@
 #include "prec.h"
 #include "test_lapack_gen.h"
 
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
-#ifndef MIN
-#define MIN(a, b) ((a) < (b) ? (a) : (b))
-#endif
 
 enum { OP_TRSM, OP_TRMM };
 static const char *const opname[] = {"TRSM", "TRMM"};

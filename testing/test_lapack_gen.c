@@ -51,11 +51,7 @@
 #include <link.h>
 #endif
 
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 #define BIG_N 1000
-#ifndef MIN
-#define MIN(a, b) ((a) < (b) ? (a) : (b))
-#endif
 #define NPROBE 4
 
 /* LT: the precision of the LAUUM reference (long double for d and z); WT, WFN, rnd, wabs,

@@ -252,7 +252,6 @@ static const kblasf_int sizes[] = {0, 1, 2, 3, 5, 16, 17, 31, 32, 33, 64, 65, 10
 /* On the GPU, shapes that span many blocks and column splits as well. */
 static const kblasf_int big[][2] = {{1000, 1000}, {2049, 513}, {513, 2049}, {4099, 3001},
                                     {8192, 64}, {64, 8192}, {2048, 2048}};
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Argument errors: the call reports through xerbla_ and leaves y alone. A, x and y are
  * device copies of the same 64 random elements; err_check reads y back after each call. */

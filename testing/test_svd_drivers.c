@@ -86,9 +86,6 @@ void zgesdd_(const char *jobz, const fint *m, const fint *n, zc *A, const fint *
 /* and what builds U and V (not exported by kblasf: the system's) */
 
 
-#ifndef MIN
-#define MIN(a, b) ((a) < (b) ? (a) : (b))
-#endif
 
 enum driver { GESVD, GESDD };
 

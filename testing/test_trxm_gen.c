@@ -28,7 +28,6 @@ static T rnd(void) { double re = test_rand(); return re + I * test_rand(); }
 static double absv(T x) { return fabs((double)x); }
 static T rnd(void) { return (T)test_rand(); }
 #endif
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 static unsigned rot;
 static const char *leaves_name = "";

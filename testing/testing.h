@@ -9,6 +9,10 @@
 #ifndef MAX
 #define MAX(a, b) ((a) > (b) ? (a) : (b))
 #endif
+#ifndef MIN
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
+#endif
+#define COUNT(a) (sizeof(a) / sizeof((a)[0])) /* elements of an array */
 
 /* Scaled residuals must stay below this (LAPACK testers use 16 or 30). */
 #define TEST_TOLERANCE 10.0
