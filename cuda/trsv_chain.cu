@@ -11,7 +11,11 @@
  * registers: the chain's step. Everything else overlaps the chain: inv(L_qq) and M_q
  * (substitutions in shared memory, at the start), and the tiles L_qi, streamed through
  * registers (shared memory in double complex) a few ahead, each applied as soon as its x_i
- * is out.
+ * is out. In real solves of more chunks than SMs (chain_ahead2) the step before is one
+ * product too:
+ *     x_q = z_q - N_q x_{q-2} - M_q x_{q-1},   z_q = inv(L_qq) (alpha b_q - sum_{i<q-2} L_qi x_i),
+ *     N_q = inv(L_qq) L_q,q-2,
+ * so that the last tile, the reduction of the tiles' sums and z's product are off the path.
  *
  * Handshake without flags or fences: the solved values go to a buffer set beforehand to a
  * mark (all bits set in every real part: a NaN no arithmetic leaves; a result that would
@@ -74,6 +78,22 @@ template <typename T> __host__ __device__ constexpr int chain_slots() { return s
  * 0.175; 8 or 12 tiles no better; 16384 0.2-0.5% slower (only half its blocks start with the
  * solve, the rest prefetch beside the streaming). */
 constexpr int CHAIN_PREFETCH = 4;
+
+/* Whether a real solve in `chunks` chunks takes x_{q-2} by N_q (above) instead of by a last
+ * tile: with more chunks than SMs. The blocks past the first wave start late and catch up on
+ * their tiles, and the tail of a block's sums (the last tile, the reduction, z's product) lands
+ * on the chain's path. H200, two passes in alternating processes against the last tile
+ * (bench/results/H200-2026-11-29-stop56-trsv-chain-ahead2.txt, call 5), ms: DPOTRS 16384 /
+ * 12288 with one right-hand side 0.703-0.709 / 0.500-0.501 -> 0.692-0.694 / 0.464-0.466,
+ * SPOTRS 0.505 / 0.376-0.378 -> 0.450 / 0.341-0.342, DTRSM 16384x1 LLNN / LLTN 0.349-0.363 /
+ * 0.368-0.372 -> 0.335-0.347 / 0.346-0.350, STRSM 0.248-0.249 -> 0.231. Not where every block
+ * starts at once: there its setup's second product delays the chain's start (in every solve,
+ * call 2: DPOTRS 8192 0.2956 -> 0.3017, DTRSM 4096x1 0.0777 -> 0.0799). Not in complex, mixed
+ * there (call 3: CPOTRS 12288 0.532 -> 0.506, 16384 0.745 -> 0.777; ZPOTRS 16384 1.477 -> 1.531). */
+template <typename T> inline bool chain_ahead2(unsigned chunks, int sms)
+{
+    return !Sc<T>::complex && chunks > (unsigned)sms;
+}
 
 /* solved chunks the poller may hand over ahead of the slowest computing warp */
 constexpr int RING = 8;
@@ -429,7 +449,8 @@ template <typename T, bool ROWC, bool TMA>
 __global__ void __launch_bounds__(chain_workers<T>() + (TMA ? 64 : 32), 1)
     trsv_chain_kernel(const T *A, int64_t dr, int64_t dc, int64_t k, T alpha, bool cj,
                       bool unit, T *x, int64_t dx, T *xs, unsigned *ticket, const T *bs,
-                      int64_t db, bool xout, int64_t once_below, const KBLASF_GRID_CONST CUtensorMap tm)
+                      int64_t db, bool xout, int64_t once_below, bool ahead2,
+                      const KBLASF_GRID_CONST CUtensorMap tm)
 {
     constexpr int NB = chain_nb<T>(), U = NB / G, LD = NB + 1, NW = chain_workers<T>(), W = NW / 32;
     static_assert(W <= MAX_WARPS, "a ring counter for each computing warp");
@@ -438,10 +459,10 @@ __global__ void __launch_bounds__(chain_workers<T>() + (TMA ? 64 : 32), 1)
 #else
     extern __shared__ __align__(16) unsigned char smem[];
 #endif
-    /* D = L_qq (identity past the triangle; M_q after the inversion), Di = its inverse,
-     * EM = L_q,q-1; all column-major with leading dimension LD; dv = 1 / diag(D), sv = the
-     * right side of z, red = the partial sums of the tiles' products, xr = the ring of
-     * solved chunks; with the TMA its slots (128-byte aligned) come right after EM, which
+    /* D = L_qq (identity past the triangle; M_q, then with ahead2 N_q after the inversion),
+     * Di = its inverse, EM = L_q,q-1 (then L_q,q-2); all column-major with leading dimension
+     * LD; dv = 1 / diag(D), sv = the right side of z, red = the partial sums of the tiles'
+     * products, xr = the ring of solved chunks; with the TMA its slots (128-byte aligned) come right after EM, which
      * nothing writes once the setup is done (see cut below) */
     constexpr int SLOTS = chain_slots<T>();
     T *D = reinterpret_cast<T *>(smem), *Di = D + NB * LD, *EM = Di + NB * LD;
@@ -471,7 +492,8 @@ __global__ void __launch_bounds__(chain_workers<T>() + (TMA ? 64 : 32), 1)
     const int64_t q = s_q, R0 = q * NB;
     const int nq = k - R0 < NB ? (int)(k - R0) : NB, r = threadIdx.x / G, g = threadIdx.x % G;
     const bool live = r < nq; /* (false in the poller) */
-    const int64_t ntile = q > 1 ? q - 1 : 0;
+    const bool n2 = !Sc<T>::complex && ahead2 && q > 1; /* x_{q-2} by N_q */
+    const int64_t ntile = q > 1 ? q - 1 - n2 : 0; /* the tiles streamed: L_qi, i < ntile */
     /* TMA: tile i, L_qi, is the box of A at these first row and column, reversed when the
      * solve runs backwards (zeros where it passes the matrix's end). A box may not start
      * before the matrix (an illegal instruction on the H100): a last chunk of nq < NB rows
@@ -547,6 +569,32 @@ __global__ void __launch_bounds__(chain_workers<T>() + (TMA ? 64 : 32), 1)
     if (q > 0)
         mul_lower<T, NB, LD, NW>(Di, EM, D);
     __syncthreads();
+    T mr[U]; /* row r of M_q, the chain step's operand (in the computing threads) */
+    auto take_m = [&] {
+#pragma unroll
+        for (int u = 0; u < U; ++u)
+            mr[u] = q > 0 ? D[r + (g + G * u) * LD] : Sc<T>::zero();
+    };
+    if (n2) { /* M_q to registers, then N_q = Di L_q,q-2 in D's place */
+        if (!poller) {
+            constexpr int L = NB * NB / NW;
+            T e2[L];
+#pragma unroll
+            for (int l = 0; l < L; ++l) {
+                const int e = threadIdx.x + l * NW, i = ROWC ? e % NB : e / NB, j = ROWC ? e / NB : e % NB;
+                e2[l] = i < nq ? el(R0 + i, R0 - 2 * NB + j) : Sc<T>::zero();
+            }
+            take_m();
+#pragma unroll
+            for (int l = 0; l < L; ++l) {
+                const int e = threadIdx.x + l * NW, i = ROWC ? e % NB : e / NB, j = ROWC ? e / NB : e % NB;
+                EM[i + j * LD] = e2[l];
+            }
+        }
+        __syncthreads();
+        mul_lower<T, NB, LD, NW>(Di, EM, D);
+        __syncthreads();
+    }
 
     if (producer) {
         /* slot i % SLOTS refilled with tile i once every computing warp is past tile i - SLOTS */
@@ -565,7 +613,7 @@ __global__ void __launch_bounds__(chain_workers<T>() + (TMA ? 64 : 32), 1)
         return;
     }
     if (poller) {
-        /* chunks 0..q-2 for the tiles, then (after the barriers before z) chunk q-1 */
+        /* the tiles' chunks, then (after the barriers before z) the rest up to q-1 */
         T pv[POLLS][(NB + 31) / 32];
 #pragma unroll
         for (int s = 0; s < POLLS; ++s)
@@ -579,13 +627,10 @@ __global__ void __launch_bounds__(chain_workers<T>() + (TMA ? 64 : 32), 1)
             pdl_wait(); /* (below) */
         return;
     }
+    if (!n2)
+        take_m();
 
-    T mr[U]; /* row r of M_q, the chain step's operand */
-#pragma unroll
-    for (int u = 0; u < U; ++u)
-        mr[u] = q > 0 ? D[r + (g + G * u) * LD] : Sc<T>::zero();
-
-    /* p = sum_{i<q-1} L_qi x_i, tiles streamed AHEAD ahead, each warp at its own pace */
+    /* p = sum_{i<ntile} L_qi x_i, tiles streamed AHEAD ahead, each warp at its own pace */
     constexpr int AHEAD = TMA ? SLOTS : chain_ahead<T, ROWC>();
     constexpr bool STAGED = chain_staged<T>() && !TMA, INREG = !STAGED && !TMA;
     const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
@@ -716,6 +761,11 @@ __global__ void __launch_bounds__(chain_workers<T>() + (TMA ? 64 : 32), 1)
     }
     __syncthreads();
     T z = row_dot<T, U>([&](int u) { return Di[r + (g + G * u) * LD]; }, sv);
+    if (n2) { /* the step before: z - N_q x_{q-2} */
+        wait_chunk(rg, q - 2);
+        z = Sc<T>::sub(z, row_dot<T, U>([&](int u) { return D[r + (g + G * u) * LD]; },
+                                        xr + ((q - 2) % RING) * NB));
+    }
     /* the chain step: x_q = z - M_q x_{q-1} */
     if (q > 0) {
         wait_chunk(rg, q - 1);
@@ -834,10 +884,11 @@ cudaError_t trsv_chain_launch(cudaStream_t stream, const DevInfo &d, bool lower,
     const dim3 grid((unsigned)((k + NB - 1) / NB));
     const dim3 block_tma(chain_workers<T>() + 64), block_ld(chain_workers<T>() + 32);
     const int64_t once_below = chain_once_below<T>(d, k, grid.x, pair);
+    const bool ahead2 = chain_ahead2<T>(grid.x, d.sms);
     static std::atomic<bool> done[4][kMaxDevices];
     auto go = [&](auto kernel, dim3 threads, size_t smem, std::atomic<bool>(&dn)[kMaxDevices]) {
         return launch_smem(kernel, grid, threads, smem, smem, dn, stream, pdl, L0, dr, dc, k,
-                           alpha, cj, unit, x0, sgn, xs, ticket, bs, db, xout, once_below, tm);
+                           alpha, cj, unit, x0, sgn, xs, ticket, bs, db, xout, once_below, ahead2, tm);
     };
     if constexpr (sizeof(T) <= 8) /* no TMA instances for double complex */
         if (tma)
