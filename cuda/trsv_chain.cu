@@ -462,8 +462,8 @@ __global__ void __launch_bounds__(chain_workers<T>() + (TMA ? 64 : 32), 1)
     /* D = L_qq (identity past the triangle; M_q, then with ahead2 N_q after the inversion),
      * Di = its inverse, EM = L_q,q-1 (then L_q,q-2); all column-major with leading dimension
      * LD; dv = 1 / diag(D), sv = the right side of z, red = the partial sums of the tiles'
-     * products, xr = the ring of solved chunks; with the TMA its slots (128-byte aligned) come right after EM, which
-     * nothing writes once the setup is done (see cut below) */
+     * products, xr = the ring of solved chunks; with the TMA its slots (128-byte aligned)
+     * come right after EM, which nothing writes once the setup is done (see cut below) */
     constexpr int SLOTS = chain_slots<T>();
     T *D = reinterpret_cast<T *>(smem), *Di = D + NB * LD, *EM = Di + NB * LD;
     T *const slots = reinterpret_cast<T *>(((uintptr_t)(EM + NB * LD) + 127) / 128 * 128);
