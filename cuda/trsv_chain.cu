@@ -492,7 +492,9 @@ __global__ void __launch_bounds__(chain_workers<T>() + (TMA ? 64 : 32), 1)
     const int64_t q = s_q, R0 = q * NB;
     const int nq = k - R0 < NB ? (int)(k - R0) : NB, r = threadIdx.x / G, g = threadIdx.x % G;
     const bool live = r < nq; /* (false in the poller) */
-    const bool n2 = !Sc<T>::complex && ahead2 && q > 1; /* x_{q-2} by N_q */
+    /* x_{q-2} by N_q (chain_ahead2 decides; the type test again so that the complex
+     * instances compile without that path, as main's code) */
+    const bool n2 = !Sc<T>::complex && ahead2 && q > 1;
     const int64_t ntile = q > 1 ? q - 1 - n2 : 0; /* the tiles streamed: L_qi, i < ntile */
     /* TMA: tile i, L_qi, is the box of A at these first row and column, reversed when the
      * solve runs backwards (zeros where it passes the matrix's end). A box may not start
@@ -519,30 +521,46 @@ __global__ void __launch_bounds__(chain_workers<T>() + (TMA ? 64 : 32), 1)
         const T v = Sc<T>::ld(A + (i * dr + j * dc));
         return cj ? Sc<T>::conj(v) : v;
     };
+    /* The setup's blocks of order NB, L elements a computing thread: its element l is (i, j),
+     * the contiguous index fastest; the block of the chunk's rows from column c0 (zero past
+     * them), and a block's elements into shared memory */
+    constexpr int L = NB * NB / NW;
+    auto setup_ij = [&](int l, int &i, int &j) {
+        const int e = threadIdx.x + l * NW;
+        i = ROWC ? e % NB : e / NB;
+        j = ROWC ? e / NB : e % NB;
+    };
+    auto block_el = [&](int l, int64_t c0) {
+        int i, j;
+        setup_ij(l, i, j);
+        return i < nq ? el(R0 + i, c0 + j) : Sc<T>::zero();
+    };
+    auto block_store = [&](T *S, const T(&v)[L]) {
+#pragma unroll
+        for (int l = 0; l < L; ++l) {
+            int i, j;
+            setup_ij(l, i, j);
+            S[i + j * LD] = v[l];
+        }
+    };
 
     /* every load in flight before the first store (a store to shared memory through a
      * generic pointer would otherwise hold the next load back: a round trip each) */
     if (!poller) {
-        constexpr int L = NB * NB / NW;
         T dl[L], el_[L];
 #pragma unroll
         for (int l = 0; l < L; ++l) {
-            const int e = threadIdx.x + l * NW; /* the contiguous index fastest */
-            const int i = ROWC ? e % NB : e / NB, j = ROWC ? e / NB : e % NB;
+            int i, j;
+            setup_ij(l, i, j);
             dl[l] = i == j ? Sc<T>::one() : Sc<T>::zero();
             if (i < nq && j < i)
                 dl[l] = el(R0 + i, R0 + j);
             else if (i < nq && i == j && !unit)
                 dl[l] = el(R0 + i, R0 + i);
-            el_[l] = q > 0 && i < nq ? el(R0 + i, R0 - NB + j) : Sc<T>::zero();
+            el_[l] = q > 0 ? block_el(l, R0 - NB) : Sc<T>::zero();
         }
-#pragma unroll
-        for (int l = 0; l < L; ++l) {
-            const int e = threadIdx.x + l * NW;
-            const int i = ROWC ? e % NB : e / NB, j = ROWC ? e / NB : e % NB;
-            D[i + j * LD] = dl[l];
-            EM[i + j * LD] = el_[l];
-        }
+        block_store(D, dl);
+        block_store(EM, el_);
     }
     __syncthreads();
     /* This thread's elements of the tiles L_qi (below). A warp's loads take whole lines:
@@ -577,19 +595,12 @@ __global__ void __launch_bounds__(chain_workers<T>() + (TMA ? 64 : 32), 1)
     };
     if (n2) { /* M_q to registers, then N_q = Di L_q,q-2 in D's place */
         if (!poller) {
-            constexpr int L = NB * NB / NW;
             T e2[L];
 #pragma unroll
-            for (int l = 0; l < L; ++l) {
-                const int e = threadIdx.x + l * NW, i = ROWC ? e % NB : e / NB, j = ROWC ? e / NB : e % NB;
-                e2[l] = i < nq ? el(R0 + i, R0 - 2 * NB + j) : Sc<T>::zero();
-            }
+            for (int l = 0; l < L; ++l)
+                e2[l] = block_el(l, R0 - 2 * NB);
             take_m();
-#pragma unroll
-            for (int l = 0; l < L; ++l) {
-                const int e = threadIdx.x + l * NW, i = ROWC ? e % NB : e / NB, j = ROWC ? e / NB : e % NB;
-                EM[i + j * LD] = e2[l];
-            }
+            block_store(EM, e2);
         }
         __syncthreads();
         mul_lower<T, NB, LD, NW>(Di, EM, D);
