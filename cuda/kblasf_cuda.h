@@ -109,15 +109,18 @@ KBLASF_CUDA_TRTRI_DIAG(z, cuDoubleComplex)
  * then x := inv(op2(A)) * x in a second kernel, launched dependent on the first (its setup
  * overlaps the first's end, and it takes the first's result as it is solved: POTRS).
  * scratch: device memory of kblasf_cuda_trsv_chain_scratch(k, sizeof(T), trans2) bytes,
- * 16-byte aligned, not used by anything else until the kernels are done (it is set on the
- * stream first). A singular triangle gives Inf/NaN in x, as a substitution would. tma: the
+ * 16-byte aligned, not used by anything else until the kernels are done; set to the mark on
+ * the stream first unless `marked` says an earlier call's `next` already did. next (or NULL):
+ * as much memory again, which these kernels set to the mark for a later call to use as its
+ * scratch with `marked` (kblasf_cuda_chain_scratch). A singular triangle gives Inf/NaN in x,
+ * as a substitution would. tma: the
  * tiles by the TMA, with kblasf_trsv_tma_t's values (include/kblasf.h): 0 where measured
  * faster, 1 never, 2 wherever the TMA can. */
 size_t kblasf_cuda_trsv_chain_scratch(int64_t k, size_t elsize, char trans2);
 #define KBLASF_CUDA_TRSV_CHAIN(P, T)                                                   \
 cudaError_t kblasf_cuda_##P##trsv_chain(cudaStream_t stream, char uplo, char trans,    \
         char trans2, char diag, int64_t k, T alpha, const T *A, int64_t lda, T *x,     \
-        void *scratch, int tma);
+        void *scratch, int marked, void *next, int tma);
 KBLASF_CUDA_TRSV_CHAIN(s, float)
 KBLASF_CUDA_TRSV_CHAIN(d, double)
 KBLASF_CUDA_TRSV_CHAIN(c, cuFloatComplex)

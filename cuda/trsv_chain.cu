@@ -435,6 +435,17 @@ __device__ __forceinline__ void mul_lower(const T *Di, const T *E, T *Mo)
             Mo[m + RS * i + (c0 + j) * LD] = acc[i][j];
 }
 
+/* This block's share of n 16-byte words set to the mark, by one warp: a solve's first kernel
+ * marks the scratch of the call after it this way, so that call needs no memset before its
+ * kernels (kblasf_cuda_chain_scratch). */
+__device__ inline void mark_share(uint4 *mark, int64_t n)
+{
+    const int64_t per = (n + gridDim.x - 1) / gridDim.x, lo = blockIdx.x * per;
+    const int64_t hi = lo + per < n ? lo + per : n;
+    for (int64_t i = lo + threadIdx.x % 32; i < hi; i += 32)
+        mark[i] = make_uint4(~0u, ~0u, ~0u, ~0u);
+}
+
 /* computing threads a block: G a row of the chunk; the poller warp comes after them */
 template <typename T> __host__ __device__ constexpr int chain_workers() { return G * chain_nb<T>(); }
 
@@ -444,13 +455,14 @@ template <typename T> __host__ __device__ constexpr int chain_workers() { return
  * (not by the first solve of a pair, whose result goes to the second through xs alone).
  * once_below: the tiles of chunks q < once_below are loaded evict-first (chain_once_below).
  * TMA: the tiles come by the TMA from tm, a map of the matrix that A points into (whole,
- * from its first element, in its own column-major order). */
+ * from its first element, in its own column-major order). mark: null, or mark_n 16-byte
+ * words that the blocks set to the mark between them (the next call's scratch, mark_share). */
 template <typename T, bool ROWC, bool TMA>
 __global__ void __launch_bounds__(chain_workers<T>() + (TMA ? 64 : 32), 1)
     trsv_chain_kernel(const T *A, int64_t dr, int64_t dc, int64_t k, T alpha, bool cj,
                       bool unit, T *x, int64_t dx, T *xs, unsigned *ticket, const T *bs,
-                      int64_t db, bool xout, int64_t once_below, bool ahead2,
-                      const KBLASF_GRID_CONST CUtensorMap tm)
+                      int64_t db, bool xout, int64_t once_below, bool ahead2, uint4 *mark,
+                      int64_t mark_n, const KBLASF_GRID_CONST CUtensorMap tm)
 {
     constexpr int NB = chain_nb<T>(), U = NB / G, LD = NB + 1, NW = chain_workers<T>(), W = NW / 32;
     static_assert(W <= MAX_WARPS, "a ring counter for each computing warp");
@@ -634,6 +646,8 @@ __global__ void __launch_bounds__(chain_workers<T>() + (TMA ? 64 : 32), 1)
         __syncthreads(); /* the computing warps' two before z */
         __syncthreads();
         poll_chunks<T, NB, W>(xs, ntile, q, q, xr, rg, pv);
+        if (mark) /* x_{q-1} handed over: off the chain's path from here */
+            mark_share(mark, mark_n);
         if (bs)
             pdl_wait(); /* (below) */
         return;
@@ -872,12 +886,13 @@ template <typename T> T *chain_xs(void *scratch)
 /* one solve, scratch set. pair: 1 for the first solve of a pair, 2 for the second, which is
  * launched dependent on the first and takes its right side from the first's scratch (first,
  * its direction first_rev) as it is solved: no wait for the first kernel's end. tma: the tiles
- * by the TMA, through tm, the map of A (trsv_chain_run). */
+ * by the TMA, through tm, the map of A (trsv_chain_run). mark (or null): mark_bytes to set to
+ * the mark (mark_share). */
 template <typename T>
 cudaError_t trsv_chain_launch(cudaStream_t stream, const DevInfo &d, bool lower, char trans,
                               bool unit, int64_t k, T alpha, const T *A, int64_t lda, T *x,
                               void *scratch, int pair, void *first, bool first_rev,
-                              const CUtensorMap &tm, bool tma)
+                              void *mark, size_t mark_bytes, const CUtensorMap &tm, bool tma)
 {
     constexpr int NB = chain_nb<T>();
     const bool notrans = trans == 'N' || trans == 'n', rev = chain_rev(lower, trans);
@@ -899,7 +914,8 @@ cudaError_t trsv_chain_launch(cudaStream_t stream, const DevInfo &d, bool lower,
     static std::atomic<bool> done[4][kMaxDevices];
     auto go = [&](auto kernel, dim3 threads, size_t smem, std::atomic<bool>(&dn)[kMaxDevices]) {
         return launch_smem(kernel, grid, threads, smem, smem, dn, stream, pdl, L0, dr, dc, k,
-                           alpha, cj, unit, x0, sgn, xs, ticket, bs, db, xout, once_below, ahead2, tm);
+                           alpha, cj, unit, x0, sgn, xs, ticket, bs, db, xout, once_below, ahead2,
+                           static_cast<uint4 *>(mark), (int64_t)(mark_bytes / 16), tm);
     };
     if constexpr (sizeof(T) <= 8) /* no TMA instances for double complex */
         if (tma)
@@ -921,7 +937,7 @@ inline bool trans_ok(char t)
 template <typename T>
 cudaError_t trsv_chain_run(cudaStream_t stream, char uplo, char trans, char trans2, char diag,
                            int64_t k, T alpha, const T *A, int64_t lda, T *x, void *scratch,
-                           int tma)
+                           int marked, void *next, int tma)
 {
     const bool lower = uplo == 'L' || uplo == 'l';
     if ((!lower && uplo != 'U' && uplo != 'u') || !trans_ok(trans) || (trans2 && !trans_ok(trans2)) ||
@@ -945,16 +961,22 @@ cudaError_t trsv_chain_run(cudaStream_t stream, char uplo, char trans, char tran
     memset(&tm, 0, sizeof tm);
     const bool mapped = (tma1 || tma2) && tma_code(trsv_chain_kernel<T, true, true>, d.dev) &&
                         tma_map_2d(&tm, A, sizeof(T), k, k, lda, NB, NB);
-    const size_t one = kblasf_cuda_trsv_chain_scratch(k, sizeof(T), 0);
-    /* both solves' scratch at once: nothing but the first kernel between the two */
-    cudaError_t e = cudaMemsetAsync(scratch, 0xff, trans2 ? 2 * one : one, stream);
+    const size_t one = kblasf_cuda_trsv_chain_scratch(k, sizeof(T), 0), all = trans2 ? 2 * one : one;
+    /* both solves' scratch at once: nothing but the first kernel between the two; none at all
+     * where the call before marked it (its first kernel marks `next`). H200, three passes in
+     * alternating processes against a memset every call (bench/probe_potrs1.c): DPOTRS with one
+     * right-hand side 8192 / 4096 0.2952-0.2967 / 0.1495-0.1502 -> 0.2937-0.2940 / 0.1473-0.1479
+     * ms, DTRSM 8192x1 LLNN / LLTN 0.1488-0.1495 / 0.1606-0.1612 -> 0.1479-0.1481 / 0.1589-0.1602;
+     * 16384 the same. */
+    cudaError_t e = marked ? cudaSuccess : cudaMemsetAsync(scratch, 0xff, all, stream);
     if (e == cudaSuccess)
         e = trsv_chain_launch<T>(stream, d, lower, trans, unit, k, alpha, A, lda, x, scratch,
-                                 trans2 ? 1 : 0, nullptr, false, tm, mapped && tma1);
+                                 trans2 ? 1 : 0, nullptr, false, next, next ? all : 0, tm,
+                                 mapped && tma1);
     if (e == cudaSuccess && trans2)
         e = trsv_chain_launch<T>(stream, d, lower, trans2, unit, k, Sc<T>::one(), A, lda, x,
-                                 static_cast<char *>(scratch) + one, 2, scratch, rev1, tm,
-                                 mapped && tma2);
+                                 static_cast<char *>(scratch) + one, 2, scratch, rev1, nullptr,
+                                 0, tm, mapped && tma2);
     return e;
 }
 
@@ -970,10 +992,10 @@ extern "C" size_t kblasf_cuda_trsv_chain_scratch(int64_t k, size_t elsize, char 
 #define KBLASF_TRSV_CHAIN(P, T)                                                          \
     extern "C" cudaError_t kblasf_cuda_##P##trsv_chain(cudaStream_t stream, char uplo,   \
             char trans, char trans2, char diag, int64_t k, T alpha, const T *A,          \
-            int64_t lda, T *x, void *scratch, int tma)                                   \
+            int64_t lda, T *x, void *scratch, int marked, void *next, int tma)           \
     {                                                                                    \
         return kblasf::trsv_chain_run<T>(stream, uplo, trans, trans2, diag, k, alpha, A, \
-                                         lda, x, scratch, tma);                          \
+                                         lda, x, scratch, marked, next, tma);            \
     }
 KBLASF_TRSV_CHAIN(s, float)
 KBLASF_TRSV_CHAIN(d, double)

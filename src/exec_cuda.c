@@ -36,6 +36,12 @@ typedef struct cuda_state {
     int         on_lane;
     unsigned   *panel_sync;       /* kblasf_cuda_panel_sync's counter, on first use */
     int         panel_sync_failed;
+    /* kblasf_cuda_chain_scratch's two regions of chain_bytes each, the one the next call
+     * takes, and the bytes of each known to hold the mark */
+    char       *chain;
+    size_t      chain_bytes;
+    int         chain_cur;
+    size_t      chain_marked[2];
 } cuda_state;
 
 kblasf_status_t kblasf_cuda_check(cudaError_t err, const char *what)
@@ -85,6 +91,37 @@ unsigned *kblasf_cuda_panel_sync(kblasf_context *ctx)
     }
     s->panel_sync_failed = !s->panel_sync; /* one try: the leaf and cuBLAS's TRSM then */
     return s->panel_sync;
+}
+
+/* The regions alternate so that no memset stands before a solve's kernels: each call's
+ * first kernel marks the region the next call takes, and stream order makes those marks
+ * visible to it, as it orders every use of kblasf_scratch. */
+void *kblasf_cuda_chain_scratch(kblasf_context *ctx, size_t bytes, int *marked, void **next)
+{
+    cuda_state *s = ctx->exec_data;
+
+    if (bytes > s->chain_bytes) {
+        kblasf_dev_release(ctx, s->chain); /* waits for the work that used it */
+        s->chain = NULL;
+        s->chain_bytes = s->chain_marked[0] = s->chain_marked[1] = 0;
+        if (kblasf_dev_alloc(ctx, (void **)&s->chain, 2 * bytes)) {
+            s->chain = NULL;
+            return NULL;
+        }
+        s->chain_bytes = bytes;
+    }
+    *marked = s->chain_marked[s->chain_cur] >= bytes;
+    *next = s->chain + (1 - s->chain_cur) * s->chain_bytes;
+    return s->chain + s->chain_cur * s->chain_bytes;
+}
+
+void kblasf_cuda_chain_used(kblasf_context *ctx, size_t bytes, int ok)
+{
+    cuda_state *s = ctx->exec_data;
+
+    s->chain_marked[s->chain_cur] = 0; /* holds this call's values now */
+    s->chain_cur ^= 1;
+    s->chain_marked[s->chain_cur] = ok ? bytes : 0;
 }
 
 cublasHandle_t kblasf_cuda_cublas(kblasf_context *ctx)
@@ -173,6 +210,8 @@ static void cuda_fini(kblasf_context *ctx)
         cudaFree(s->workspace);
     if (s->panel_sync)
         cudaFree(s->panel_sync);
+    if (s->chain)
+        cudaFree(s->chain);
     free(s);
 }
 

@@ -15,6 +15,13 @@ void *kblasf_cuda_workspace(kblasf_context *ctx, size_t bytes);
 /* The context's device counter for kblasf_cuda_?potrf_panel (zeroed on first use; NULL when
  * it cannot be had). */
 unsigned *kblasf_cuda_panel_sync(kblasf_context *ctx);
+/* The one-kernel solves' scratch (cuda/trsv_chain.cu): two regions of at least `bytes`,
+ * taken in turn. Returns the region this call uses (NULL when it cannot be had), *marked:
+ * whether it is known to hold the mark already (no memset needed), *next: the other region,
+ * which the call's kernels set to the mark for the next call. Then kblasf_cuda_chain_used
+ * with the call's outcome. */
+void *kblasf_cuda_chain_scratch(kblasf_context *ctx, size_t bytes, int *marked, void **next);
+void kblasf_cuda_chain_used(kblasf_context *ctx, size_t bytes, int ok);
 /* Maps a cuBLAS status to ours, printing what failed. */
 kblasf_status_t kblasf_cublas_check(cublasStatus_t st, const char *what);
 

@@ -244,23 +244,28 @@ static kblasf_status_t double_blocks(kblasf_context *ctx, int lower, kblasf_int 
                                      W + ir + ic * nb, nb, sw, cnt);
 }
 
-/* One right-hand side in one kernel a solve (cuda/trsv_chain.cu), in the handle's
+/* One right-hand side in one kernel a solve (cuda/trsv_chain.cu), in the executor's chain
  * scratch, its tiles by the TMA as the handle says; without the scratch NOT_SUPPORTED: the
  * recursion serves it. */
 static kblasf_status_t cuda_trsv(kblasf_context *ctx, char uplo, char transa, char transb,
                                  char diag, kblasf_int k, T alpha, const T *A, kblasf_int lda,
                                  T *x)
 {
-    void *s = kblasf_scratch(ctx, kblasf_cuda_trsv_chain_scratch(k, sizeof(T), transb));
+    const size_t bytes = kblasf_cuda_trsv_chain_scratch(k, sizeof(T), transb);
+    int marked;
+    void *next, *s;
+    kblasf_status_t st;
 
-    if (!s)
-        return KBLASF_STATUS_NOT_SUPPORTED;
     cudaSetDevice(ctx->device);
-    return kblasf_cuda_check(KBLASF_CAT3(kblasf_cuda_, PREC, trsv_chain)(
-                                 (cudaStream_t)ctx->stream, uplo, transa, transb, diag, k,
-                                 TO_CT(alpha), (const CT *)A, lda, (CT *)x, s,
-                                 (int)kblasf_trsv_tma(ctx)),
-                             PNAME("TRSV kernel"));
+    if (!(s = kblasf_cuda_chain_scratch(ctx, bytes, &marked, &next)))
+        return KBLASF_STATUS_NOT_SUPPORTED;
+    st = kblasf_cuda_check(KBLASF_CAT3(kblasf_cuda_, PREC, trsv_chain)(
+                               (cudaStream_t)ctx->stream, uplo, transa, transb, diag, k,
+                               TO_CT(alpha), (const CT *)A, lda, (CT *)x, s, marked, next,
+                               (int)kblasf_trsv_tma(ctx)),
+                           PNAME("TRSV kernel"));
+    kblasf_cuda_chain_used(ctx, bytes, st == KBLASF_STATUS_SUCCESS);
+    return st;
 }
 
 /* The inverses of the diagonal blocks of order nb (prims.h): our kernel inverts blocks of

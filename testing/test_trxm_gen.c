@@ -31,6 +31,7 @@ static T rnd(void) { return (T)test_rand(); }
 
 static unsigned rot;
 static const char *leaves_name = "";
+static int leaves_invert; /* the leaves multiply by inverted blocks (the one-kernel solve's mode) */
 
 /* |op(A)| |X| for the m x n result layout, into G (m x n), through the reference TRMM
  * on absolute values (|op(A)| = op(|A|); the unit diagonal stays implicit). */
@@ -255,6 +256,12 @@ static void run(kblasf_handle_t h, int solve)
             trxm_case(h, 1, 'L', uplos[i % 2], transs[(i / 2) % 2 ? 1 + rot % 2 : 0],
                       diags[rot % 2], tk[i / 4], 1, rnd(), 0, 0);
         kblasf_set_trsv_tma(h, KBLASF_TRSV_TMA_DEFAULT);
+        /* more chunks than the GPU's SMs (up to 160 in real types): the blocks past the
+         * first wave, and in real types x_{q-2} by N_q (chain_ahead2); once a precision,
+         * its host-side check being most of its cost */
+        if (leaves_invert)
+            trxm_case(h, 1, 'L', uplos[rot % 2], transs[rot % 3], diags[rot % 2], 10257, 1,
+                      rnd(), 0, 0);
     }
     /* B of 1000 columns (rows) on a triangle of order 300 */
     for (s = 0; s < 2; s++, rot++)
@@ -285,6 +292,7 @@ void TFN(trsm)(kblasf_handle_t h)
         test_check(kblasf_set_trsm_leaves(h, leaves[i].mode) == KBLASF_STATUS_SUCCESS,
                    "set_trsm_leaves(%d)", (int)leaves[i].mode);
         leaves_name = leaves[i].name;
+        leaves_invert = leaves[i].mode == KBLASF_TRSM_LEAVES_INVERT;
         run(h, 1);
     }
     test_check(kblasf_set_trsm_leaves(h, (kblasf_trsm_leaves_t)7) == KBLASF_STATUS_INVALID_VALUE &&
@@ -292,6 +300,7 @@ void TFN(trsm)(kblasf_handle_t h)
                "set_trsm_leaves rejects a bad mode and a NULL handle");
     kblasf_set_trsm_leaves(h, KBLASF_TRSM_LEAVES_DEFAULT);
     leaves_name = "";
+    leaves_invert = 0;
     test_check(kblasf_set_trsv_tma(h, (kblasf_trsv_tma_t)7) == KBLASF_STATUS_INVALID_VALUE &&
                    kblasf_set_trsv_tma(NULL, KBLASF_TRSV_TMA_NEVER) == KBLASF_STATUS_INVALID_VALUE,
                "set_trsv_tma rejects a bad mode and a NULL handle");

@@ -80,6 +80,7 @@ template <typename T> struct Vec {
 };
 
 static int fails = 0, tests = 0;
+static int chain_marked_calls = 0; /* trsv_chain calls that found their scratch marked */
 
 template <typename T>
 bool check_y(const char *what, const Vec<T> &y, const std::vector<LC> &ref, double tol)
@@ -2112,11 +2113,15 @@ static void run_offptr(int cnt)
  * read of it. Residual ||op(A) x - alpha b|| / (||op(A)|| ||x|| k eps) below 30. With a
  * second trans t2 (POTRS's pair, the second kernel launched dependent on the first) x :=
  * inv(op2(A)) inv(op(A)) alpha b: ||op(A) op2(A) x - alpha b|| / (||op(A)|| ||op2(A)|| ||x||
- * k eps) below 30. */
-cudaError_t call_trsv(char u, char t, char t2, char d, int64_t k, float al, const float *A, int64_t lda, float *x, void *s) { return kblasf_cuda_strsv_chain(0, u, t, t2, d, k, al, A, lda, x, s, 0); }
-cudaError_t call_trsv(char u, char t, char t2, char d, int64_t k, double al, const double *A, int64_t lda, double *x, void *s) { return kblasf_cuda_dtrsv_chain(0, u, t, t2, d, k, al, A, lda, x, s, 0); }
-cudaError_t call_trsv(char u, char t, char t2, char d, int64_t k, cuFloatComplex al, const cuFloatComplex *A, int64_t lda, cuFloatComplex *x, void *s) { return kblasf_cuda_ctrsv_chain(0, u, t, t2, d, k, al, A, lda, x, s, 0); }
-cudaError_t call_trsv(char u, char t, char t2, char d, int64_t k, cuDoubleComplex al, const cuDoubleComplex *A, int64_t lda, cuDoubleComplex *x, void *s) { return kblasf_cuda_ztrsv_chain(0, u, t, t2, d, k, al, A, lda, x, s, 0); }
+ * k eps) below 30. The scratch is two regions taken in turn, as the CUDA executor keeps them
+ * (kblasf_cuda_chain_scratch): a call whose region the call before marked (its `next`, at
+ * least as large as this call needs) issues no memset, so a mark that a kernel left unset
+ * leaves a solved value of two calls back where a reader waits for the mark's end; each call
+ * checks that its kernels marked all of the next call's region. */
+cudaError_t call_trsv(char u, char t, char t2, char d, int64_t k, float al, const float *A, int64_t lda, float *x, void *s, int m = 0, void *nx = nullptr) { return kblasf_cuda_strsv_chain(0, u, t, t2, d, k, al, A, lda, x, s, m, nx, 0); }
+cudaError_t call_trsv(char u, char t, char t2, char d, int64_t k, double al, const double *A, int64_t lda, double *x, void *s, int m = 0, void *nx = nullptr) { return kblasf_cuda_dtrsv_chain(0, u, t, t2, d, k, al, A, lda, x, s, m, nx, 0); }
+cudaError_t call_trsv(char u, char t, char t2, char d, int64_t k, cuFloatComplex al, const cuFloatComplex *A, int64_t lda, cuFloatComplex *x, void *s, int m = 0, void *nx = nullptr) { return kblasf_cuda_ctrsv_chain(0, u, t, t2, d, k, al, A, lda, x, s, m, nx, 0); }
+cudaError_t call_trsv(char u, char t, char t2, char d, int64_t k, cuDoubleComplex al, const cuDoubleComplex *A, int64_t lda, cuDoubleComplex *x, void *s, int m = 0, void *nx = nullptr) { return kblasf_cuda_ztrsv_chain(0, u, t, t2, d, k, al, A, lda, x, s, m, nx, 0); }
 
 template <typename T>
 static void test_trsv(char u, char t, char d, int64_t k, int64_t lda, char t2 = 0)
@@ -2134,7 +2139,15 @@ static void test_trsv(char u, char t, char d, int64_t k, int64_t lda, char t2 = 
     std::vector<T> b(k);
     for (auto &v : b) v = rnd<T>();
     std::vector<T> x = b;
-    std::vector<uint4> scratch((kblasf_cuda_trsv_chain_scratch(k, sizeof(T), t2) + 15) / 16);
+    static struct { std::vector<uint4> r[2]; size_t marked[2]; int cur; } cs; /* per T */
+    const size_t need = kblasf_cuda_trsv_chain_scratch(k, sizeof(T), t2);
+    if (cs.r[0].size() * 16 < need) { /* grown: nothing known marked */
+        for (auto &r : cs.r)
+            r.assign((need + 15) / 16, uint4{1, 2, 3, 4});
+        cs.marked[0] = cs.marked[1] = 0;
+    }
+    const int marked = cs.marked[cs.cur] >= need;
+    chain_marked_calls += marked;
     const T *base = A.data();
     emu_load_ok = [&](const void *q, size_t nb) {
         const char *c = (const char *)q;
@@ -2142,8 +2155,15 @@ static void test_trsv(char u, char t, char d, int64_t k, int64_t lda, char t2 = 
         const int64_t e = ((const T *)c) - base, i = e % lda, j = e / lda;
         return i < k && (i == j ? !unit : lower ? i > j : i < j);
     };
-    const cudaError_t e = call_trsv(u, t, t2, d, k, alpha, A.data(), lda, x.data(), scratch.data());
+    const cudaError_t e = call_trsv(u, t, t2, d, k, alpha, A.data(), lda, x.data(),
+                                    cs.r[cs.cur].data(), marked, cs.r[1 - cs.cur].data());
     emu_load_ok = nullptr;
+    /* the next call's region: every byte it may take set to the mark */
+    const unsigned char *nb = reinterpret_cast<const unsigned char *>(cs.r[1 - cs.cur].data());
+    const bool marks = std::all_of(nb, nb + need, [](unsigned char c) { return c == 0xff; });
+    cs.marked[cs.cur] = 0;
+    cs.cur ^= 1;
+    cs.marked[cs.cur] = e == cudaSuccess ? need : 0;
     auto op = [&](char tc, int64_t i, int64_t j) { /* op(A)(i, j) for trans tc */
         const bool tr = !(tc == 'N' || tc == 'n'), cj = tc == 'C' || tc == 'c';
         const int64_t r = tr ? j : i, c = tr ? i : j;
@@ -2184,12 +2204,13 @@ static void test_trsv(char u, char t, char d, int64_t k, int64_t lda, char t2 = 
         an = std::max(an, row);
     }
     const double ratio = (double)(rn / (an * an2 * std::max(xn, (long double)1e-30) * k * Tr<T>::eps()));
-    const bool ok = e == cudaSuccess && emu_bad_loads == 0 && ratio < 30;
+    const bool ok = e == cudaSuccess && emu_bad_loads == 0 && ratio < 30 && marks;
     if (!ok || getenv("KBV")) {
         fails += !ok;
-        fprintf(stderr, "%s trsv_chain<%zu%s> %c%c%c%c k=%ld lda=%ld: err %d, bad loads %d, ratio %g\n",
+        fprintf(stderr, "%s trsv_chain<%zu%s> %c%c%c%c k=%ld lda=%ld%s: err %d, bad loads %d, ratio %g%s\n",
                 ok ? "ok" : "FAIL", sizeof(T), Tr<T>::cplx ? "c" : "", u, t, t2 ? t2 : '-', d, (long)k,
-                (long)lda, (int)e, emu_bad_loads, ratio);
+                (long)lda, marked ? " (marked)" : "", (int)e, emu_bad_loads, ratio,
+                marks ? "" : ", next scratch not all marked");
     }
     emu_bad_loads = 0;
 }
@@ -2199,6 +2220,7 @@ static void run_trsv(int cnt, int maxdim)
 {
     const int nb = sizeof(T) == 16 ? 32 : 64;
     const int64_t fixed[] = {1, 2, nb - 1, nb, nb + 1, 2 * nb + 1, 3 * nb, 4 * nb + 5};
+    chain_marked_calls = 0;
     static const char ul[] = "LUlu", tl[] = "NTCntc", dl[] = "NUnu";
     for (int64_t k : fixed)
         for (int c = 0; c < 12; ++c)
@@ -2211,6 +2233,11 @@ static void run_trsv(int cnt, int maxdim)
         const int64_t k = c < 4 ? nb * c + 1 : irand(1, maxdim);
         test_trsv<T>(ul[irand(0, 3)], tl[irand(0, 5)], dl[irand(0, 3)], k, k + irand(0, 3),
                      tl[irand(0, 5)]);
+    }
+    ++tests; /* the calls above took the path without a memset too */
+    if (chain_marked_calls == 0) {
+        ++fails;
+        fprintf(stderr, "FAIL trsv_chain<%zu>: no call found its scratch marked\n", sizeof(T));
     }
     /* arguments */
     ++tests;
