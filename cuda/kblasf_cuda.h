@@ -113,9 +113,8 @@ KBLASF_CUDA_TRTRI_DIAG(z, cuDoubleComplex)
  * the stream first unless `marked` says an earlier call's `next` already did. next (or NULL):
  * as much memory again, which these kernels set to the mark for a later call to use as its
  * scratch with `marked` (kblasf_cuda_chain_scratch). A singular triangle gives Inf/NaN in x,
- * as a substitution would. tma: the
- * tiles by the TMA, with kblasf_trsv_tma_t's values (include/kblasf.h): 0 where measured
- * faster, 1 never, 2 wherever the TMA can. */
+ * as a substitution would. tma: the tiles by the TMA, with kblasf_trsv_tma_t's values
+ * (include/kblasf.h): 0 where measured faster, 1 never, 2 wherever the TMA can. */
 size_t kblasf_cuda_trsv_chain_scratch(int64_t k, size_t elsize, char trans2);
 #define KBLASF_CUDA_TRSV_CHAIN(P, T)                                                   \
 cudaError_t kblasf_cuda_##P##trsv_chain(cudaStream_t stream, char uplo, char trans,    \
