@@ -116,6 +116,30 @@ KBLASF_CUDA_TRTRI_DIAG(z, cuDoubleComplex)
  * as a substitution would. tma: the tiles by the TMA, with kblasf_trsv_tma_t's values
  * (include/kblasf.h): 0 where measured faster, 1 never, 2 wherever the TMA can. */
 size_t kblasf_cuda_trsv_chain_scratch(int64_t k, size_t elsize, char trans2);
+/* That scratch kept between calls, as the CUDA executor keeps it (its memory its owner's):
+ * two regions of `bytes` from `base`, taken in turn; `ready`, the bytes of the region the
+ * next call takes that hold the mark (its other region never does: the call before used it).
+ * kblasf_chain_take gives a call of `need` bytes its region, whether it is marked already
+ * (`marked` above) and the region its kernels mark (`next`); kblasf_chain_used then records
+ * the call's outcome. An owner that (re)allocates sets base and bytes, and ready to 0. */
+typedef struct kblasf_chain_regions {
+    char  *base;
+    size_t bytes;
+    int    cur;
+    size_t ready;
+} kblasf_chain_regions;
+static inline void *kblasf_chain_take(const kblasf_chain_regions *r, size_t need, int *marked,
+                                      void **next)
+{
+    *marked = r->ready >= need;
+    *next = r->base + (size_t)(1 - r->cur) * r->bytes;
+    return r->base + (size_t)r->cur * r->bytes;
+}
+static inline void kblasf_chain_used(kblasf_chain_regions *r, size_t need, int ok)
+{
+    r->cur ^= 1;
+    r->ready = ok ? need : 0;
+}
 #define KBLASF_CUDA_TRSV_CHAIN(P, T)                                                   \
 cudaError_t kblasf_cuda_##P##trsv_chain(cudaStream_t stream, char uplo, char trans,    \
         char trans2, char diag, int64_t k, T alpha, const T *A, int64_t lda, T *x,     \

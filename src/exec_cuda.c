@@ -9,6 +9,7 @@
 #if KBLASF_HAVE_CUDA
 #include <cuda_runtime_api.h>
 #include "exec_cuda.h"
+#include "kblasf_cuda.h"
 
 void kblasf_scuda_prims(kblasf_prims_s *p);
 void kblasf_dcuda_prims(kblasf_prims_d *p);
@@ -36,12 +37,7 @@ typedef struct cuda_state {
     int         on_lane;
     unsigned   *panel_sync;       /* kblasf_cuda_panel_sync's counter, on first use */
     int         panel_sync_failed;
-    /* kblasf_cuda_chain_scratch's two regions of chain_bytes each, the one the next call
-     * takes, and the bytes of each known to hold the mark */
-    char       *chain;
-    size_t      chain_bytes;
-    int         chain_cur;
-    size_t      chain_marked[2];
+    kblasf_chain_regions chain;   /* kblasf_cuda_chain_scratch's, allocated on first use */
 } cuda_state;
 
 kblasf_status_t kblasf_cuda_check(cudaError_t err, const char *what)
@@ -100,28 +96,22 @@ void *kblasf_cuda_chain_scratch(kblasf_context *ctx, size_t bytes, int *marked, 
 {
     cuda_state *s = ctx->exec_data;
 
-    if (bytes > s->chain_bytes) {
-        kblasf_dev_release(ctx, s->chain); /* waits for the work that used it */
-        s->chain = NULL;
-        s->chain_bytes = s->chain_marked[0] = s->chain_marked[1] = 0;
-        if (kblasf_dev_alloc(ctx, (void **)&s->chain, 2 * bytes)) {
-            s->chain = NULL;
+    if (bytes > s->chain.bytes) {
+        kblasf_dev_release(ctx, s->chain.base); /* waits for the work that used it */
+        s->chain.base = NULL;
+        s->chain.bytes = s->chain.ready = 0;
+        if (kblasf_dev_alloc(ctx, (void **)&s->chain.base, 2 * bytes)) {
+            s->chain.base = NULL;
             return NULL;
         }
-        s->chain_bytes = bytes;
+        s->chain.bytes = bytes;
     }
-    *marked = s->chain_marked[s->chain_cur] >= bytes;
-    *next = s->chain + (1 - s->chain_cur) * s->chain_bytes;
-    return s->chain + s->chain_cur * s->chain_bytes;
+    return kblasf_chain_take(&s->chain, bytes, marked, next);
 }
 
 void kblasf_cuda_chain_used(kblasf_context *ctx, size_t bytes, int ok)
 {
-    cuda_state *s = ctx->exec_data;
-
-    s->chain_marked[s->chain_cur] = 0; /* holds this call's values now */
-    s->chain_cur ^= 1;
-    s->chain_marked[s->chain_cur] = ok ? bytes : 0;
+    kblasf_chain_used(&((cuda_state *)ctx->exec_data)->chain, bytes, ok);
 }
 
 cublasHandle_t kblasf_cuda_cublas(kblasf_context *ctx)
@@ -210,8 +200,8 @@ static void cuda_fini(kblasf_context *ctx)
         cudaFree(s->workspace);
     if (s->panel_sync)
         cudaFree(s->panel_sync);
-    if (s->chain)
-        cudaFree(s->chain);
+    if (s->chain.base)
+        cudaFree(s->chain.base);
     free(s);
 }
 

@@ -2113,8 +2113,8 @@ static void run_offptr(int cnt)
  * read of it. Residual ||op(A) x - alpha b|| / (||op(A)|| ||x|| k eps) below 30. With a
  * second trans t2 (POTRS's pair, the second kernel launched dependent on the first) x :=
  * inv(op2(A)) inv(op(A)) alpha b: ||op(A) op2(A) x - alpha b|| / (||op(A)|| ||op2(A)|| ||x||
- * k eps) below 30. The scratch is two regions taken in turn, as the CUDA executor keeps them
- * (kblasf_cuda_chain_scratch): a call whose region the call before marked (its `next`, at
+ * k eps) below 30. The scratch is two regions taken in turn through the CUDA executor's own
+ * bookkeeping (kblasf_chain_take, kblasf_chain_used): a call whose region the call before marked (its `next`, at
  * least as large as this call needs) issues no memset, so a mark that a kernel left unset
  * leaves a solved value of two calls back where a reader waits for the mark's end; each call
  * checks that its kernels marked all of the next call's region. */
@@ -2139,14 +2139,15 @@ static void test_trsv(char u, char t, char d, int64_t k, int64_t lda, char t2 = 
     std::vector<T> b(k);
     for (auto &v : b) v = rnd<T>();
     std::vector<T> x = b;
-    static struct { std::vector<uint4> r[2]; size_t marked[2]; int cur; } cs; /* per T */
+    static std::vector<uint4> mem; /* per T: the regions' memory */
+    static kblasf_chain_regions cs;
     const size_t need = kblasf_cuda_trsv_chain_scratch(k, sizeof(T), t2);
-    if (cs.r[0].size() * 16 < need) { /* grown: nothing known marked */
-        for (auto &r : cs.r)
-            r.assign((need + 15) / 16, uint4{1, 2, 3, 4});
-        cs.marked[0] = cs.marked[1] = 0;
+    if (cs.bytes < need) { /* grown: nothing known marked */
+        mem.assign(2 * ((need + 15) / 16), uint4{1, 2, 3, 4});
+        cs = {reinterpret_cast<char *>(mem.data()), (need + 15) / 16 * 16, 0, 0};
     }
-    const int marked = cs.marked[cs.cur] >= need;
+    int marked;
+    void *next, *use = kblasf_chain_take(&cs, need, &marked, &next);
     chain_marked_calls += marked;
     const T *base = A.data();
     emu_load_ok = [&](const void *q, size_t nb) {
@@ -2155,15 +2156,13 @@ static void test_trsv(char u, char t, char d, int64_t k, int64_t lda, char t2 = 
         const int64_t e = ((const T *)c) - base, i = e % lda, j = e / lda;
         return i < k && (i == j ? !unit : lower ? i > j : i < j);
     };
-    const cudaError_t e = call_trsv(u, t, t2, d, k, alpha, A.data(), lda, x.data(),
-                                    cs.r[cs.cur].data(), marked, cs.r[1 - cs.cur].data());
+    const cudaError_t e = call_trsv(u, t, t2, d, k, alpha, A.data(), lda, x.data(), use, marked,
+                                    next);
     emu_load_ok = nullptr;
     /* the next call's region: every byte it may take set to the mark */
-    const unsigned char *nb = reinterpret_cast<const unsigned char *>(cs.r[1 - cs.cur].data());
+    const unsigned char *nb = static_cast<const unsigned char *>(next);
     const bool marks = std::all_of(nb, nb + need, [](unsigned char c) { return c == 0xff; });
-    cs.marked[cs.cur] = 0;
-    cs.cur ^= 1;
-    cs.marked[cs.cur] = e == cudaSuccess ? need : 0;
+    kblasf_chain_used(&cs, need, e == cudaSuccess);
     auto op = [&](char tc, int64_t i, int64_t j) { /* op(A)(i, j) for trans tc */
         const bool tr = !(tc == 'N' || tc == 'n'), cj = tc == 'C' || tc == 'c';
         const int64_t r = tr ? j : i, c = tr ? i : j;
